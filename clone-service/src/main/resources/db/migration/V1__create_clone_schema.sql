@@ -1,0 +1,3 @@
+-- The clone schema belongs to clone-service alone (design §2); Flyway creates it and records its history in it.
+-- Tables arrive with the issue that builds each feature, one migration at a time.
+COMMENT ON SCHEMA clone IS 'Owned by clone-service';

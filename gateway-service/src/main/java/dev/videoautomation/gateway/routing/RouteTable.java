@@ -1,0 +1,184 @@
+package dev.videoautomation.gateway.routing;
+
+import static dev.videoautomation.gateway.routing.Access.ANY_KEY;
+import static dev.videoautomation.gateway.routing.Access.OPTIONAL_KEY;
+import static dev.videoautomation.gateway.routing.Access.PUBLIC;
+import static dev.videoautomation.gateway.routing.Owner.AUTH;
+import static dev.videoautomation.gateway.routing.Owner.BILLING;
+import static dev.videoautomation.gateway.routing.Owner.CLONE;
+import static dev.videoautomation.gateway.routing.Owner.GATEWAY;
+import static dev.videoautomation.gateway.routing.Owner.MEDIA;
+import static dev.videoautomation.gateway.routing.Owner.RECORDS;
+import static dev.videoautomation.gateway.routing.Owner.SCRAPE;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.videoautomation.platform.limits.LimitBucket;
+
+/**
+ * Every path of the API and who answers it (design §2 and §3). Access follows one rule unless a row says otherwise:
+ * GET/HEAD need {@code api.read}; other methods need {@code api.write} and a subscription.
+ */
+@ApplicationScoped
+public class RouteTable {
+  /** The 24 scrape endpoints, listed so that a misspelt one is a 404 here and costs no unit. */
+  static final List<String> SCRAPE_PATHS = List.of(
+      "shortvideo/profile", "shortvideo/profile/videos", "shortvideo/video", "shortvideo/video/transcript",
+      "shortvideo/video/comments", "shortvideo/search/users", "shortvideo/trending",
+      "photo/profile", "photo/user/posts", "photo/post", "photo/post/comments", "photo/user/reels",
+      "microblog/profile", "microblog/user-tweets", "microblog/tweet", "microblog/tweet/transcript",
+      "videosite/channel", "videosite/channel-videos", "videosite/video", "videosite/video/comments",
+      "ads/social", "ads/search", "ads/professional", "ads/forum");
+  static final List<String> RECORD_KINDS = List.of("accounts", "posts", "references", "assets", "projects",
+      "campaigns");
+
+  private final List<Route> routes;
+
+  public RouteTable() {
+    this.routes = List.copyOf(build());
+  }
+
+  public List<Route> routes() {
+    return routes;
+  }
+
+  /** The outcome of looking a request up. */
+  public sealed interface Lookup permits Found, MethodNotAllowed, NotFound {
+  }
+
+  public record Found(Route route) implements Lookup {
+  }
+
+  /** The path is known but not with this method; {@code allowed} goes into the {@code Allow} header. */
+  public record MethodNotAllowed(List<String> allowed) implements Lookup {
+  }
+
+  public record NotFound() implements Lookup {
+  }
+
+  /**
+   * The most specific route for this method and path. When the path is known only with other methods, the answer
+   * is 405 with those methods; when it is not known at all, 404.
+   */
+  public Lookup lookup(String method, String path) {
+    var segments = PathPattern.segments(path);
+    var effective = "HEAD".equals(method) ? "GET" : method;
+    Route best = null;
+    var bestScore = -1;
+    var otherMethods = new ArrayList<Route>();
+    for (var route : routes) {
+      var score = PathPattern.score(route.segments(), segments);
+      if (score < 0) {
+        continue;
+      }
+      if (!route.method().equals(effective)) {
+        otherMethods.add(route);
+      } else if (score > bestScore) {
+        best = route;
+        bestScore = score;
+      }
+    }
+    if (best != null) {
+      return new Found(best);
+    }
+    return otherMethods.isEmpty() ? new NotFound() : new MethodNotAllowed(allowed(otherMethods));
+  }
+
+  private static List<String> allowed(List<Route> candidates) {
+    var methods = new TreeSet<String>();
+    candidates.forEach(r -> methods.add(r.method()));
+    if (methods.contains("GET")) {
+      methods.add("HEAD");
+    }
+    methods.add("OPTIONS");
+    return List.copyOf(methods);
+  }
+
+  private static List<Route> build() {
+    var table = new ArrayList<Route>();
+    // Gateway's own answers.
+    table.add(route("GET", "/v1/usage", GATEWAY));
+    table.add(route("GET", "/v1/info", GATEWAY, PUBLIC));
+    table.add(route("GET", "/v1/openapi.json", GATEWAY, PUBLIC));
+    table.add(route("GET", "/docs", GATEWAY, PUBLIC));
+
+    // Discovery, registration, claims and keys.
+    table.add(route("GET", "/.well-known/**", AUTH, PUBLIC));
+    table.add(route("POST", "/v1/auth/agent/**", AUTH, PUBLIC));
+    table.add(route("GET", "/claim/*", AUTH, PUBLIC));
+    table.add(route("POST", "/claim/*", AUTH, PUBLIC));
+    table.add(route("POST", "/v1/api_keys/rotate", AUTH, ANY_KEY));
+    table.add(route("POST", "/v1/api_keys/recover", AUTH, PUBLIC));
+
+    // Billing: subscribing, checkout and pricing are open to callers who have no key yet.
+    table.add(route("POST", "/v1/subscribe", BILLING, OPTIONAL_KEY));
+    table.add(route("GET", "/v1/credits/status", BILLING, PUBLIC));
+    table.add(route("GET", "/v1/pricing", BILLING, PUBLIC));
+    table.add(route("POST", "/v1/billing/webhooks/*", BILLING, PUBLIC));
+    table.add(route("GET", "/checkout/*", BILLING, PUBLIC));
+    table.add(route("POST", "/checkout/*", BILLING, PUBLIC));
+
+    // Scrape and video import.
+    SCRAPE_PATHS.forEach(p -> table.add(metered("POST", "/v1/scrape/" + p, SCRAPE, LimitBucket.SCRAPE)));
+    table.add(metered("POST", "/v1/videos/download/*", SCRAPE, LimitBucket.DOWNLOAD));
+
+    // Media: storage, CDN and intelligence.
+    table.add(metered("POST", "/v1/upload", MEDIA, LimitBucket.UPLOAD));
+    table.add(metered("POST", "/v1/upload/url", MEDIA, LimitBucket.UPLOAD_URL));
+    table.add(metered("POST", "/v1/overlay", MEDIA, LimitBucket.OVERLAY));
+    table.add(metered("POST", "/v1/extract", MEDIA, LimitBucket.EXTRACT));
+    table.add(metered("POST", "/v1/transcribe", MEDIA, LimitBucket.TRANSCRIBE));
+    table.add(metered("POST", "/v1/watch", MEDIA, LimitBucket.WATCH));
+    table.add(metered("POST", "/v1/check", MEDIA, LimitBucket.CHECK));
+    table.add(route("GET", "/v1/check/rules", MEDIA));
+    table.add(route("PUT", "/v1/check/rules", MEDIA));
+    table.add(metered("POST", "/v1/compliance/video", MEDIA, LimitBucket.COMPLIANCE_VIDEO));
+    table.add(metered("POST", "/v1/compliance/prompt", MEDIA, LimitBucket.COMPLIANCE_PROMPT));
+    table.add(route("GET", "/cdn/**", MEDIA, PUBLIC));
+
+    // Clone workflow, images, generated videos, music: every POST under /v1/clones/ shares one bucket.
+    table.add(metered("POST", "/v1/clones/**", CLONE, LimitBucket.CLONE));
+    table.add(route("GET", "/v1/clones/video", CLONE));
+    table.add(route("GET", "/v1/clones/video/*", CLONE));
+    table.add(route("DELETE", "/v1/clones/video/*", CLONE));
+    table.add(metered("POST", "/v1/images/generate", CLONE, LimitBucket.IMAGES_GENERATE));
+    table.add(route("GET", "/v1/images/*", CLONE));
+    table.add(route("GET", "/v1/videos", CLONE));
+    table.add(route("GET", "/v1/music", CLONE));
+    table.add(route("POST", "/v1/music", CLONE));
+
+    // Records: collection and item paths; the collection-level PUT/DELETE take the id from ?id= or the body.
+    for (var kind : RECORD_KINDS) {
+      var collection = "/v1/" + kind;
+      var create = kind.equals("posts") ? metered("POST", collection, RECORDS, LimitBucket.POSTS_CREATE)
+          : route("POST", collection, RECORDS);
+      table.add(create);
+      for (var method : List.of("GET", "PUT", "DELETE")) {
+        table.add(route(method, collection, RECORDS));
+        table.add(route(method, collection + "/*", RECORDS));
+      }
+    }
+    return table;
+  }
+
+  private static Route route(String method, String pattern, Owner owner) {
+    return route(method, pattern, owner, defaultAccess(method));
+  }
+
+  private static Route route(String method, String pattern, Owner owner, Access access) {
+    return new Route(method, pattern, owner, access, Optional.empty());
+  }
+
+  private static Route metered(String method, String pattern, Owner owner, LimitBucket bucket) {
+    return new Route(method, pattern, owner, defaultAccess(method), Optional.of(bucket));
+  }
+
+  private static Access defaultAccess(String method) {
+    return method.equals("GET") || method.equals("HEAD") ? Access.READ : Access.WRITE;
+  }
+}

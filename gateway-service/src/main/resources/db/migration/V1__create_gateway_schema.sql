@@ -1,0 +1,3 @@
+-- The gateway schema belongs to gateway-service alone (design §2); Flyway creates it and records its history in it.
+-- Tables arrive with the issue that builds each feature, one migration at a time.
+COMMENT ON SCHEMA gateway IS 'Owned by gateway-service';

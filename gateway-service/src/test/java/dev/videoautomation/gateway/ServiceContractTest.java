@@ -1,0 +1,21 @@
+package dev.videoautomation.gateway;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+
+import dev.videoautomation.platform.testing.PostgresResource;
+import dev.videoautomation.platform.testing.ServiceContract;
+
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+class ServiceContractTest extends ServiceContract {
+  @Override
+  protected String ownedPath() {
+    return "/v1/usage";
+  }
+
+  @Override
+  protected boolean requiresInternalToken() {
+    return false;
+  }
+}

@@ -1,0 +1,140 @@
+package dev.videoautomation.gateway.proxy;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.matching;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import java.util.Arrays;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+
+import dev.videoautomation.platform.testing.InjectWireMock;
+import dev.videoautomation.platform.testing.PostgresResource;
+import dev.videoautomation.platform.testing.WireMockResource;
+
+/** The gateway against owners simulated over real HTTP; records points at a closed loopback port. */
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+@WithTestResource(value = WireMockResource.class, initArgs = @ResourceArg(name = "properties",
+    value = "gateway.owners.auth,gateway.owners.billing,gateway.owners.scrape,gateway.owners.media,"
+        + "gateway.owners.clone"))
+class ForwardingTest {
+  @InjectWireMock
+  WireMockServer owner;
+
+  @BeforeEach
+  void reset() {
+    owner.resetAll();
+  }
+
+  @Test
+  void shouldForwardWithAnInternalTokenInsteadOfTheCallersKey() {
+    owner.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)
+        .withHeader("Content-Type", "application/json").withHeader("X-Owner", "clone")
+        .withBody("{\"data\":[]}")));
+
+    given().header("X-Api-Key", "svc_live_secret").header("X-Request-Id", "rid-1")
+        .when().get("/v1/videos?limit=5&cursor=abc")
+        .then().statusCode(200)
+        .header("X-Owner", "clone")
+        .header("Service-Version", "2026-11-21")
+        .header("X-Request-Id", "rid-1")
+        .body("data.size()", equalTo(0));
+
+    owner.verify(getRequestedFor(urlEqualTo("/v1/videos?limit=5&cursor=abc"))
+        .withHeader("Authorization", matching("Bearer [A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+"))
+        .withHeader("X-Request-Id", com.github.tomakehurst.wiremock.client.WireMock.equalTo("rid-1"))
+        .withoutHeader("X-Api-Key"));
+  }
+
+  @Test
+  void shouldStreamARequestBodyWhole() {
+    owner.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(201).withBody("{\"ok\":true}")));
+    var body = new byte[5 * 1024 * 1024];
+    Arrays.fill(body, (byte) 'x');
+
+    given().contentType("application/octet-stream").body(body)
+        .when().post("/v1/upload")
+        .then().statusCode(201);
+
+    owner.verify(postRequestedFor(urlEqualTo("/v1/upload")));
+    assertThat(owner.getAllServeEvents().getFirst().getRequest().getBody()).hasSize(body.length);
+  }
+
+  @Test
+  void shouldRelayTheOwnersErrorsAsTheyAre() {
+    owner.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(501)
+        .withHeader("Content-Type", "application/json")
+        .withBody("{\"error\":\"not_implemented\",\"message\":\"not built yet\"}")));
+
+    given().contentType("application/json").body("{}").when().post("/v1/scrape/shortvideo/profile")
+        .then().statusCode(501).body("error", equalTo("not_implemented"));
+  }
+
+  @Test
+  void shouldAnswerUnknownPathsWithJson404() {
+    given().when().get("/v1/nowhere").then().statusCode(404)
+        .header("Service-Version", "2026-11-21")
+        .body("error", equalTo("not_found"))
+        .body("message", containsString("/v1/nowhere"));
+    assertThat(owner.getAllServeEvents()).isEmpty();
+  }
+
+  @Test
+  void shouldAnswerAWrongMethodWith405AndAllow() {
+    given().when().get("/v1/watch").then().statusCode(405)
+        .header("Allow", "OPTIONS, POST")
+        .body("error", equalTo("method_not_allowed"));
+  }
+
+  @Test
+  void shouldAnswerAPreflightFromAnyOrigin() {
+    given().header("Origin", "https://agent.example").header("Access-Control-Request-Method", "POST")
+        .header("Access-Control-Request-Headers", "Authorization, Idempotency-Key")
+        .when().options("/v1/watch")
+        .then().statusCode(204)
+        .header("Access-Control-Allow-Origin", "*")
+        .header("Access-Control-Allow-Methods", containsString("POST"))
+        .header("Access-Control-Allow-Headers", containsString("Idempotency-Key"))
+        .header("Access-Control-Allow-Headers", containsString("X-Api-Key"))
+        .header("Service-Version", "2026-11-21");
+    assertThat(owner.getAllServeEvents()).isEmpty();
+  }
+
+  @Test
+  void shouldExposeTheSuiteHeadersToCrossOriginCallers() {
+    given().header("Origin", "https://agent.example").when().get("/v1/nowhere")
+        .then().statusCode(404)
+        .header("Access-Control-Allow-Origin", "*")
+        .header("Access-Control-Expose-Headers", containsString("Service-Version"))
+        .header("Access-Control-Expose-Headers", containsString("RateLimit-Remaining"));
+  }
+
+  @Test
+  void shouldAnswer502WhenTheOwnerIsDown() {
+    given().when().get("/v1/accounts").then().statusCode(502)
+        .body("error", equalTo("upstream_error"))
+        .header("Service-Version", "2026-11-21");
+  }
+
+  @Test
+  void shouldAnswer504WhenTheOwnerIsTooSlow() {
+    owner.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200).withFixedDelay(3_000)));
+    given().when().get("/v1/music").then().statusCode(504).body("error", equalTo("upstream_timeout"));
+  }
+}

@@ -1,0 +1,30 @@
+package dev.videoautomation.platform.http;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import io.quarkus.vertx.http.runtime.filters.Filters;
+
+/**
+ * Puts {@code Service-Version} and {@code X-Request-Id} on every response of every service: resources, errors,
+ * 404s of unknown paths, CORS preflights and health checks alike. It runs at the Vert.x level, before anything
+ * can answer, and sets the headers just before they are written.
+ */
+@ApplicationScoped
+public class ResponseHeadersFilter {
+  /** Runs before every other filter of the suite. */
+  public static final int PRIORITY = 10_000;
+  public static final String ROUTING_KEY = "vas.requestId";
+
+  void register(@Observes Filters filters) {
+    filters.register(rc -> {
+      var requestId = RequestIds.accept(rc.request().getHeader(ApiVersion.REQUEST_ID_HEADER));
+      rc.put(ROUTING_KEY, requestId);
+      RequestIds.remember(requestId);
+      rc.addHeadersEndHandler(ignored -> rc.response().headers()
+          .set(ApiVersion.SERVICE_VERSION_HEADER, ApiVersion.CURRENT)
+          .set(ApiVersion.REQUEST_ID_HEADER, requestId));
+      rc.next();
+    }, PRIORITY);
+  }
+}

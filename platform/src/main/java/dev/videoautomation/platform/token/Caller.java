@@ -1,0 +1,30 @@
+package dev.videoautomation.platform.token;
+
+import java.util.Set;
+
+/**
+ * Who a request is for, as the internal token says: a client (the gateway signed for an agent's key) or a service
+ * acting on its own behalf ({@code sub = service:<name>}).
+ *
+ * @param subject the token's {@code sub}
+ * @param scopes the client's scopes ({@code api.read}, {@code api.write}); empty for services
+ * @param plan the client's plan, or null when it has none
+ * @param token the raw token, so calls made for this caller can carry it on
+ * @param expiresAt the token's expiry, epoch seconds
+ */
+public record Caller(String subject, Set<String> scopes, String plan, String token, long expiresAt) {
+  public static final String SERVICE_PREFIX = "service:";
+
+  public boolean isService() {
+    return subject.startsWith(SERVICE_PREFIX);
+  }
+
+  /** The client id, or null when a service calls on its own behalf. */
+  public String clientId() {
+    return isService() ? null : subject;
+  }
+
+  public boolean hasScope(String scope) {
+    return scopes.contains(scope);
+  }
+}

@@ -1,0 +1,74 @@
+package dev.videoautomation.platform.token;
+
+import java.time.Instant;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import io.smallrye.jwt.build.Jwt;
+
+/**
+ * Mints the suite's internal tokens with the suite signing key ({@code smallrye.jwt.sign.key[.location]}). A token
+ * is reused while more than half its life is left, so a busy gateway signs once per client per minute, not once per
+ * request.
+ */
+@ApplicationScoped
+public class InternalTokens {
+  public static final String SCOPE_CLAIM = "scope";
+  public static final String PLAN_CLAIM = "plan";
+  private static final int MAX_CACHED = 50_000;
+
+  private final InternalTokenConfig config;
+  private final String serviceName;
+  private final ConcurrentHashMap<String, Minted> cache = new ConcurrentHashMap<>();
+
+  InternalTokens(InternalTokenConfig config, @ConfigProperty(name = "quarkus.application.name") String serviceName) {
+    this.config = config;
+    this.serviceName = serviceName;
+  }
+
+  /** A token for a client: {@code sub} = clientId, with its scopes and plan (null when it has none). */
+  public String forClient(String clientId, Set<String> scopes, String plan) {
+    var key = clientId + '|' + String.join(" ", scopes) + '|' + plan;
+    return cached(key, () -> sign(clientId, scopes, plan));
+  }
+
+  /** A token for this service acting on its own behalf: {@code sub} = {@code service:<name>}. */
+  public String forThisService() {
+    return cached(Caller.SERVICE_PREFIX + serviceName, () -> sign(Caller.SERVICE_PREFIX + serviceName, Set.of(), null));
+  }
+
+  private String cached(String key, java.util.function.Supplier<Minted> mint) {
+    var now = Instant.now().getEpochSecond();
+    var minted = cache.get(key);
+    if (minted == null || minted.refreshAt() <= now) {
+      if (cache.size() > MAX_CACHED) {
+        cache.clear();
+      }
+      minted = mint.get();
+      cache.put(key, minted);
+    }
+    return minted.token();
+  }
+
+  private Minted sign(String subject, Set<String> scopes, String plan) {
+    var now = Instant.now().getEpochSecond();
+    var lifespan = config.lifespan().toSeconds();
+    var builder = Jwt.issuer(config.issuer())
+        .audience(config.audience())
+        .subject(subject)
+        .issuedAt(now)
+        .expiresAt(now + lifespan)
+        .claim(SCOPE_CLAIM, String.join(" ", scopes));
+    if (plan != null) {
+      builder.claim(PLAN_CLAIM, plan);
+    }
+    return new Minted(builder.sign(), now + lifespan / 2);
+  }
+
+  private record Minted(String token, long refreshAt) {
+  }
+}

@@ -1,0 +1,85 @@
+package dev.videoautomation.platform.testing;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.notNullValue;
+
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every service of the suite promises, whatever it does: health and metrics without a token, the date version
+ * and a request id on every response, JSON errors, and no answer at all to a caller without a valid internal token.
+ * A service's test extends this and names one path it owns.
+ */
+public abstract class ServiceContract {
+  protected static final String VERSION = "2026-11-21";
+
+  /** A path this service owns (answered 501 until built, or for real afterwards). */
+  protected abstract String ownedPath();
+
+  /** The gateway is the public entry and takes no internal token; every other service requires one. */
+  protected boolean requiresInternalToken() {
+    return true;
+  }
+
+  protected String clientToken() {
+    return TestTokens.forClient("cli_contract", Set.of("api.read", "api.write"), "pro");
+  }
+
+  @Test
+  void shouldReportLiveAndReadyWithoutAToken() {
+    given().when().get("/q/health/ready").then().statusCode(200)
+        .header("Service-Version", VERSION)
+        .body("status", equalTo("UP"))
+        .body("checks.name", hasItems("Database connections health check"));
+    given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+  }
+
+  @Test
+  void shouldExposeMetricsAndAnOpenApiDocumentWithTheDateVersion() {
+    given().when().get("/q/metrics").then().statusCode(200);
+    given().accept("application/json").when().get("/q/openapi").then().statusCode(200)
+        .body("info.version", equalTo(VERSION));
+  }
+
+  @Test
+  void shouldRefuseARequestWithoutAnInternalToken() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(requiresInternalToken());
+    given().when().get(ownedPath()).then().statusCode(401)
+        .header("Service-Version", VERSION)
+        .header("X-Request-Id", notNullValue())
+        .body("error", equalTo("unauthorized"))
+        .body("message", notNullValue());
+  }
+
+  @Test
+  void shouldRefuseTokensWithAWrongAudienceOrTooLongALife() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(requiresInternalToken());
+    given().auth().oauth2(TestTokens.withAudience("cli_x", "someone-else")).when().get(ownedPath())
+        .then().statusCode(401).body("error", equalTo("unauthorized"));
+    given().auth().oauth2(TestTokens.longLived("cli_x")).when().get(ownedPath())
+        .then().statusCode(401).body("error", equalTo("unauthorized"));
+    given().auth().oauth2("not-a-jwt").when().get(ownedPath())
+        .then().statusCode(401).body("error", equalTo("unauthorized"));
+  }
+
+  @Test
+  void shouldAnswerAnUnknownPathWithJson404AndTheVersion() {
+    given().auth().oauth2(clientToken()).when().get("/v1/no-such-thing").then().statusCode(404)
+        .header("Service-Version", VERSION)
+        .contentType(matchesPattern("application/json.*"))
+        .body("error", equalTo("not_found"));
+  }
+
+  @Test
+  void shouldKeepTheCallersRequestIdAndGenerateOneOtherwise() {
+    given().auth().oauth2(clientToken()).header("X-Request-Id", "trace-123").when().get(ownedPath())
+        .then().header("X-Request-Id", "trace-123");
+    given().auth().oauth2(clientToken()).header("X-Request-Id", "bad id with spaces").when().get(ownedPath())
+        .then().header("X-Request-Id", matchesPattern("req_[0-9A-Za-z]{22}"));
+  }
+}

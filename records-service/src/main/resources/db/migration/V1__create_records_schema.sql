@@ -1,0 +1,3 @@
+-- The records schema belongs to records-service alone (design §2); Flyway creates it and records its history in it.
+-- Tables arrive with the issue that builds each feature, one migration at a time.
+COMMENT ON SCHEMA records IS 'Owned by records-service';
