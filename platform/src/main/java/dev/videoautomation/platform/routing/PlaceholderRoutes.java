@@ -25,9 +25,12 @@ public class PlaceholderRoutes {
   static final int PRIORITY = InternalTokenFilter.PRIORITY - 100;
 
   private final List<String> prefixes;
+  private final String serviceName;
 
-  PlaceholderRoutes(@ConfigProperty(name = "placeholder.paths") Optional<List<String>> prefixes) {
+  PlaceholderRoutes(@ConfigProperty(name = "placeholder.paths") Optional<List<String>> prefixes,
+      @ConfigProperty(name = "quarkus.application.name") String serviceName) {
     this.prefixes = prefixes.orElse(List.of());
+    this.serviceName = serviceName;
   }
 
   void register(@Observes Filters filters) {
@@ -38,7 +41,8 @@ public class PlaceholderRoutes {
       var path = rc.normalizedPath();
       if (prefixes.stream().anyMatch(prefix -> path.equals(prefix) || path.startsWith(prefix + "/"))) {
         ErrorResponses.send(rc, ApiError.of(ErrorCode.NOT_IMPLEMENTED,
-            rc.request().method() + " " + path + " is owned by this service but not built yet."));
+            rc.request().method() + " " + path + " is owned by " + serviceName + " but not built yet.")
+            .with("service", serviceName));
         return;
       }
       rc.next();

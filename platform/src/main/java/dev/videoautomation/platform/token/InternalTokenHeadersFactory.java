@@ -13,8 +13,9 @@ import dev.videoautomation.platform.http.RequestIds;
 
 /**
  * Adds the internal token and the request id to every call one service makes to another. A call made while
- * serving a client carries that client's token on (while it has a minute left); anything else, such as a scheduled
- * worker, signs as {@code service:<name>}. Register it with {@code @RegisterClientHeaders(InternalTokenHeadersFactory.class)}.
+ * serving a client carries that client's token on (while it has a minute left); anything else signs as
+ * {@code service:<name>}: a scheduled worker, and a request that arrived with another service's token, which is never
+ * passed along as if it were ours. Register it with {@code @RegisterClientHeaders(InternalTokenHeadersFactory.class)}.
  */
 @ApplicationScoped
 public class InternalTokenHeadersFactory implements ClientHeadersFactory {
@@ -43,7 +44,7 @@ public class InternalTokenHeadersFactory implements ClientHeadersFactory {
   private String tokenForThisCall() {
     var now = Instant.now().getEpochSecond();
     return currentCaller.get()
-        .filter(caller -> caller.expiresAt() - now > MIN_REMAINING_SECONDS)
+        .filter(caller -> !caller.isService() && caller.expiresAt() - now > MIN_REMAINING_SECONDS)
         .map(Caller::token)
         .orElseGet(tokens::forThisService);
   }

@@ -1,0 +1,214 @@
+package dev.videoautomation.suite;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import dev.videoautomation.platform.token.SigningKeys;
+
+/**
+ * The seven packaged services as child processes: each {@code java -jar target/quarkus-app/quarkus-run.jar} with its
+ * port, the database, the suite signing keys and any extra environment, logging to {@code <dataDir>/logs}. Used by
+ * the local run (fixed ports, persistent data) and by the system tests (free ports, temporary data).
+ */
+public final class Suite implements AutoCloseable {
+  private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(180);
+
+  private final Path root;
+  private final Path dataDir;
+  private final DatabaseAddress database;
+  private final Map<Service, Integer> ports;
+  private final Map<Service, Map<String, String>> extraEnv;
+  private final List<String> javaOptions;
+  private final Map<Service, Process> processes = new EnumMap<>(Service.class);
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  private Suite(Builder builder) {
+    this.root = builder.root;
+    this.dataDir = builder.dataDir;
+    this.database = builder.database;
+    this.ports = builder.ports;
+    this.extraEnv = builder.extraEnv;
+    this.javaOptions = builder.javaOptions;
+  }
+
+  public static Builder builder(Path root, Path dataDir, DatabaseAddress database) {
+    return new Builder(root, dataDir, database);
+  }
+
+  public int port(Service service) {
+    return ports.get(service);
+  }
+
+  public URI baseUri(Service service) {
+    return URI.create("http://127.0.0.1:" + port(service));
+  }
+
+  public Path logFile(Service service) {
+    return dataDir.resolve("logs").resolve(service.module() + ".log");
+  }
+
+  /** Starts every service and returns once all report ready, or throws with the failing service's log tail. */
+  public Suite start() throws IOException, InterruptedException {
+    var keys = dataDir.resolve("keys");
+    SigningKeys.ensure(keys);
+    Files.createDirectories(dataDir.resolve("logs"));
+    for (var service : Service.values()) {
+      processes.put(service, launch(service, keys));
+    }
+    for (var service : Service.values()) {
+      awaitReady(service);
+    }
+    return this;
+  }
+
+  /** Stops every service: a polite SIGTERM (graceful shutdown) first, then a kill for any that lingers. */
+  @Override
+  public void close() {
+    processes.values().forEach(Process::destroy);
+    for (var process : processes.values()) {
+      try {
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+          process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        process.destroyForcibly();
+      }
+    }
+    processes.clear();
+  }
+
+  private Process launch(Service service, Path keys) throws IOException {
+    var jar = root.resolve(service.module()).resolve("target/quarkus-app/quarkus-run.jar");
+    if (!Files.isRegularFile(jar)) {
+      throw new IllegalStateException("Missing " + jar + ": build first (./mvnw package -DskipTests).");
+    }
+    var command = new ArrayList<String>();
+    command.add(ProcessHandle.current().info().command().orElse("java"));
+    command.addAll(javaOptions);
+    command.add("-jar");
+    command.add(jar.toString());
+    var builder = new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile(service).toFile()));
+    builder.environment().putAll(environment(service, keys));
+    return builder.start();
+  }
+
+  private Map<String, String> environment(Service service, Path keys) {
+    var env = new HashMap<String, String>();
+    env.put("QUARKUS_HTTP_PORT", String.valueOf(port(service)));
+    env.put("QUARKUS_DATASOURCE_JDBC_URL", database.jdbcUrl());
+    env.put("QUARKUS_DATASOURCE_USERNAME", database.username());
+    env.put("QUARKUS_DATASOURCE_PASSWORD", database.password());
+    env.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", keys.resolve(SigningKeys.PUBLIC_FILE).toUri().toString());
+    env.put("SMALLRYE_JWT_SIGN_KEY_LOCATION", keys.resolve(SigningKeys.PRIVATE_FILE).toUri().toString());
+    env.put("PUBLIC_BASE_URL", baseUri(Service.GATEWAY).toString());
+    if (service == Service.GATEWAY) {
+      for (var owner : Service.values()) {
+        if (owner != Service.GATEWAY) {
+          env.put(owner.ownerVariable(), baseUri(owner).toString());
+        }
+      }
+    }
+    env.putAll(extraEnv.getOrDefault(service, Map.of()));
+    return env;
+  }
+
+  private void awaitReady(Service service) throws IOException, InterruptedException {
+    var deadline = Instant.now().plus(HEALTH_TIMEOUT);
+    var ready = HttpRequest.newBuilder(baseUri(service).resolve("/q/health/ready")).timeout(Duration.ofSeconds(2))
+        .build();
+    while (Instant.now().isBefore(deadline)) {
+      var process = processes.get(service);
+      if (!process.isAlive()) {
+        throw new IllegalStateException(service.module() + " exited with " + process.exitValue() + ":\n" + tail(service));
+      }
+      try {
+        if (http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+          return;
+        }
+      } catch (IOException e) {
+        // Not listening yet.
+      }
+      Thread.sleep(200);
+    }
+    throw new IllegalStateException(service.module() + " was not ready within " + HEALTH_TIMEOUT + ":\n" + tail(service));
+  }
+
+  /** The last lines of a service's log, for failure messages. */
+  public String tail(Service service) {
+    try {
+      var lines = Files.readAllLines(logFile(service));
+      return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    } catch (IOException e) {
+      return "(no log: " + e.getMessage() + ")";
+    }
+  }
+
+  /** Options for {@link Suite#start()}. */
+  public static final class Builder {
+    private final Path root;
+    private final Path dataDir;
+    private final DatabaseAddress database;
+    private final Map<Service, Integer> ports = new EnumMap<>(Service.class);
+    private final Map<Service, Map<String, String>> extraEnv = new EnumMap<>(Service.class);
+    private final List<String> javaOptions = new ArrayList<>(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+
+    private Builder(Path root, Path dataDir, DatabaseAddress database) {
+      this.root = root;
+      this.dataDir = dataDir;
+      this.database = database;
+      for (var service : Service.values()) {
+        ports.put(service, service.localPort());
+      }
+    }
+
+    /** Every service on a free loopback port, so a running local suite is never in the way. */
+    public Builder freePorts() {
+      for (var service : Service.values()) {
+        ports.put(service, freePort());
+      }
+      return this;
+    }
+
+    public Builder env(Service service, String name, String value) {
+      extraEnv.computeIfAbsent(service, s -> new HashMap<>()).put(name, value);
+      return this;
+    }
+
+    /** Replaces the JVM options (the default favours quick start-up over peak speed). */
+    public Builder javaOptions(List<String> options) {
+      javaOptions.clear();
+      javaOptions.addAll(options);
+      return this;
+    }
+
+    public Suite build() {
+      return new Suite(this);
+    }
+
+    private static int freePort() {
+      try (var socket = new ServerSocket(0)) {
+        return socket.getLocalPort();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+}

@@ -1,0 +1,140 @@
+package dev.videoautomation.suite;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.matchesPattern;
+
+import java.util.Arrays;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import io.restassured.specification.RequestSpecification;
+
+/** Through the gateway, as an agent would: every path of the reference reaches the service that owns it. */
+@ExtendWith(RunningSuite.class)
+class RoutingIT {
+  private static final String VERSION = "2026-11-21";
+
+  static Stream<Arguments> everyPathOfTheReference() {
+    var scrape = Stream.of("shortvideo/profile", "shortvideo/profile/videos", "shortvideo/video",
+            "shortvideo/video/transcript", "shortvideo/video/comments", "shortvideo/search/users",
+            "shortvideo/trending", "photo/profile", "photo/user/posts", "photo/post", "photo/post/comments",
+            "photo/user/reels", "microblog/profile", "microblog/user-tweets", "microblog/tweet",
+            "microblog/tweet/transcript", "videosite/channel", "videosite/channel-videos", "videosite/video",
+            "videosite/video/comments", "ads/social", "ads/search", "ads/professional", "ads/forum")
+        .map(p -> Arguments.of("POST", "/v1/scrape/" + p, Service.SCRAPE));
+    var records = Stream.of("accounts", "posts", "references", "assets", "projects", "campaigns")
+        .flatMap(kind -> Stream.of("POST", "GET", "PUT", "DELETE")
+            .map(method -> Arguments.of(method, "/v1/" + kind, Service.RECORDS)));
+    var fixed = Stream.of(
+        Arguments.of("GET", "/.well-known/oauth-protected-resource", Service.AUTH),
+        Arguments.of("GET", "/.well-known/oauth-authorization-server", Service.AUTH),
+        Arguments.of("GET", "/v1/usage", Service.GATEWAY),
+        Arguments.of("GET", "/v1/info", Service.GATEWAY),
+        Arguments.of("POST", "/v1/auth/agent", Service.AUTH),
+        Arguments.of("POST", "/v1/auth/agent/claim", Service.AUTH),
+        Arguments.of("POST", "/v1/auth/agent/claim/complete", Service.AUTH),
+        Arguments.of("POST", "/v1/auth/agent/revoke", Service.AUTH),
+        Arguments.of("GET", "/claim/clm_example", Service.AUTH),
+        Arguments.of("POST", "/v1/api_keys/rotate", Service.AUTH),
+        Arguments.of("POST", "/v1/api_keys/recover", Service.AUTH),
+        Arguments.of("POST", "/v1/videos/download/shortvideo", Service.SCRAPE),
+        Arguments.of("POST", "/v1/videos/download/photo", Service.SCRAPE),
+        Arguments.of("POST", "/v1/clones/check", Service.CLONE),
+        Arguments.of("POST", "/v1/clones/character", Service.CLONE),
+        Arguments.of("POST", "/v1/clones/frame", Service.CLONE),
+        Arguments.of("POST", "/v1/clones/video", Service.CLONE),
+        Arguments.of("GET", "/v1/clones/video/vid_example", Service.CLONE),
+        Arguments.of("POST", "/v1/images/generate", Service.CLONE),
+        Arguments.of("GET", "/v1/images/img_example", Service.CLONE),
+        Arguments.of("GET", "/v1/videos", Service.CLONE),
+        Arguments.of("GET", "/v1/music", Service.CLONE),
+        Arguments.of("POST", "/v1/overlay", Service.MEDIA),
+        Arguments.of("POST", "/v1/watch", Service.MEDIA),
+        Arguments.of("POST", "/v1/extract", Service.MEDIA),
+        Arguments.of("POST", "/v1/transcribe", Service.MEDIA),
+        Arguments.of("POST", "/v1/check", Service.MEDIA),
+        Arguments.of("GET", "/v1/check/rules", Service.MEDIA),
+        Arguments.of("PUT", "/v1/check/rules", Service.MEDIA),
+        Arguments.of("POST", "/v1/compliance/video", Service.MEDIA),
+        Arguments.of("POST", "/v1/compliance/prompt", Service.MEDIA),
+        Arguments.of("POST", "/v1/upload", Service.MEDIA),
+        Arguments.of("POST", "/v1/upload/url", Service.MEDIA),
+        Arguments.of("GET", "/cdn/med_example/file.mp4", Service.MEDIA),
+        Arguments.of("POST", "/v1/subscribe", Service.BILLING),
+        Arguments.of("GET", "/v1/credits/status", Service.BILLING),
+        Arguments.of("GET", "/v1/pricing", Service.BILLING),
+        Arguments.of("GET", "/checkout/cs_example", Service.BILLING),
+        Arguments.of("POST", "/v1/billing/webhooks/stripe", Service.BILLING),
+        Arguments.of("GET", "/v1/accounts/acc_example", Service.RECORDS));
+    return Stream.of(fixed, scrape, records).flatMap(s -> s);
+  }
+
+  @ParameterizedTest(name = "{0} {1} -> {2}")
+  @MethodSource("everyPathOfTheReference")
+  void shouldReachTheOwnerOfEveryPath(String method, String path, Service owner) {
+    gateway().contentType("application/json").body("{}")
+        .when().request(method, path)
+        .then().statusCode(501)
+        .header("Service-Version", VERSION)
+        .header("X-Request-Id", matchesPattern("[A-Za-z0-9._:-]+"))
+        .body("error", equalTo("not_implemented"))
+        .body("service", equalTo(owner.module()));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Service.class)
+  void shouldHaveEveryServiceHealthy(Service service) {
+    given().baseUri(RunningSuite.suite().baseUri(service).toString())
+        .when().get("/q/health/ready")
+        .then().statusCode(200).body("status", equalTo("UP"));
+  }
+
+  @Test
+  void shouldAnswerAnUnknownPathWithJson404AndTheVersion() {
+    gateway().when().get("/v1/does-not-exist")
+        .then().statusCode(404)
+        .header("Service-Version", VERSION)
+        .contentType(containsString("application/json"))
+        .body("error", equalTo("not_found"));
+  }
+
+  @Test
+  void shouldAllowAPreflightFromAnyOrigin() {
+    gateway().header("Origin", "https://somewhere-" + System.nanoTime() + ".example")
+        .header("Access-Control-Request-Method", "POST")
+        .header("Access-Control-Request-Headers", "Content-Type, Authorization, Idempotency-Key")
+        .when().options("/v1/scrape/shortvideo/profile")
+        .then().statusCode(204)
+        .header("Access-Control-Allow-Origin", "*")
+        .header("Access-Control-Allow-Headers", containsString("Idempotency-Key"))
+        .header("Service-Version", VERSION);
+  }
+
+  @ParameterizedTest
+  @EnumSource(value = Service.class, names = "GATEWAY", mode = EnumSource.Mode.EXCLUDE)
+  void shouldRefuseARequestSentStraightToAServiceWithoutTheInternalToken(Service service) {
+    var ownedPath = Arrays.stream(new Object[][] {
+        {Service.AUTH, "/v1/api_keys/rotate"}, {Service.BILLING, "/v1/pricing"},
+        {Service.SCRAPE, "/v1/scrape/ads/forum"}, {Service.MEDIA, "/v1/watch"}, {Service.CLONE, "/v1/videos"},
+        {Service.RECORDS, "/v1/accounts"}}).filter(row -> row[0] == service).map(row -> (String) row[1])
+        .findFirst().orElseThrow();
+    given().baseUri(RunningSuite.suite().baseUri(service).toString())
+        .header("X-Api-Key", "svc_live_whatever").header("X-Client-Id", "cli_spoofed")
+        .when().get(ownedPath)
+        .then().statusCode(401)
+        .body("error", equalTo("unauthorized"))
+        .header("Service-Version", VERSION);
+  }
+
+  private static RequestSpecification gateway() {
+    return given().baseUri(RunningSuite.suite().baseUri(Service.GATEWAY).toString());
+  }
+}

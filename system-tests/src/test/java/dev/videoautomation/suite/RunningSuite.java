@@ -1,0 +1,65 @@
+package dev.videoautomation.suite;
+
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+
+import dev.videoautomation.platform.testing.TestDatabases;
+import dev.videoautomation.platform.testing.TestSmtpServer;
+
+/**
+ * Starts the packaged suite once for the whole test run: a fresh database on a real PostgreSQL, every service on a
+ * free loopback port, a WireMock host for simulated providers and a real SMTP server. Stopped when the run ends.
+ */
+public final class RunningSuite implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
+  private static Suite suite;
+  private static WireMockServer providers;
+  private static TestSmtpServer smtp;
+
+  public static Suite suite() {
+    return suite;
+  }
+
+  public static WireMockServer providers() {
+    return providers;
+  }
+
+  public static TestSmtpServer smtp() {
+    return smtp;
+  }
+
+  @Override
+  public synchronized void beforeAll(ExtensionContext context) throws Exception {
+    if (suite != null) {
+      return;
+    }
+    var root = Path.of(System.getProperty("suite.root", "..")).toAbsolutePath().normalize();
+    var dataDir = Files.createTempDirectory("vas-system-tests");
+    providers = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+    providers.start();
+    smtp = new TestSmtpServer();
+    var database = TestDatabases.freshDatabase();
+    var address = new DatabaseAddress(database.jdbcUrl(), database.username(), database.password());
+    var builder = Suite.builder(root, dataDir, address).freePorts();
+    for (var service : Service.values()) {
+      builder.env(service, "QUARKUS_MAILER_HOST", "127.0.0.1")
+          .env(service, "QUARKUS_MAILER_PORT", String.valueOf(smtp.port()));
+    }
+    suite = builder.build();
+    context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(RunningSuite.class.getName(), this);
+    suite.start();
+  }
+
+  @Override
+  public void close() throws Exception {
+    suite.close();
+    providers.stop();
+    smtp.close();
+  }
+}
