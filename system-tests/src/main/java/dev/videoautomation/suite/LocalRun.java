@@ -18,9 +18,7 @@ public final class LocalRun {
     var dataDir = root.resolve(".data");
     System.out.println("Starting PostgreSQL (data in " + dataDir.resolve("postgres") + ") ...");
     var database = LocalDatabase.start(dataDir.resolve("postgres"), POSTGRES_PORT);
-    var suite = Suite.builder(root, dataDir, database.address())
-        .env(Service.MEDIA, "MEDIA_STORAGE_LOCAL_DIRECTORY", dataDir.resolve("media").toString())
-        .build();
+    var suite = Suite.builder(root, dataDir, database.address()).build();
     var stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       System.out.println("\nStopping the services and PostgreSQL ...");

@@ -45,7 +45,7 @@ public final class ApiError {
     }
     var copy = new LinkedHashMap<>(extra);
     copy.put(name, value);
-    return new ApiError(status, error, message, Map.copyOf(copy));
+    return new ApiError(status, error, message, java.util.Collections.unmodifiableMap(copy));
   }
 
   /** The {@code setup} sentence telling an operator or agent what to configure or call first. */

@@ -90,6 +90,25 @@ public class ErrorMappers {
 
   @ServerExceptionMapper
   public Response webApplication(WebApplicationException e, UriInfo uri) {
+    // Quarkus REST wraps some Jackson failures in a 400; answer them as if Jackson's own exception had arrived, so
+    // the caller still learns the line, column or field.
+    for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+      if (cause instanceof UnrecognizedPropertyException unrecognized) {
+        return unrecognizedProperty(unrecognized, uri);
+      }
+      if (cause instanceof InvalidFormatException invalid) {
+        return invalidFormat(invalid, uri);
+      }
+      if (cause instanceof MismatchedInputException mismatched) {
+        return mismatchedInput(mismatched, uri);
+      }
+      if (cause instanceof JsonMappingException mapping) {
+        return jsonMapping(mapping, uri);
+      }
+      if (cause instanceof JsonParseException parse) {
+        return jsonParse(parse, uri);
+      }
+    }
     var status = e.getResponse().getStatus();
     if (status >= 500) {
       return unexpected(e, uri);

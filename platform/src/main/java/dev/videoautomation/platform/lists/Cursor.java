@@ -18,6 +18,9 @@ public record Cursor(long createdAt, String id) {
   }
 
   public static Cursor decode(String encoded) {
+    if (encoded == null) {
+      throw ApiException.invalidField("cursor", "is required here; pass nextCursor from the last page");
+    }
     try {
       var raw = new String(Base64.getUrlDecoder().decode(encoded), StandardCharsets.UTF_8);
       var parts = raw.split(":", 3);

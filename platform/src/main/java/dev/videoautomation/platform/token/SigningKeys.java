@@ -31,8 +31,7 @@ public final class SigningKeys {
       var generator = KeyPairGenerator.getInstance("RSA");
       generator.initialize(2048);
       var pair = generator.generateKeyPair();
-      Files.writeString(privatePath, pem("PRIVATE KEY", pair.getPrivate().getEncoded()));
-      restrictToOwner(privatePath);
+      writeOwnerOnly(privatePath, pem("PRIVATE KEY", pair.getPrivate().getEncoded()));
       Files.writeString(publicPath, pem("PUBLIC KEY", pair.getPublic().getEncoded()));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("This JVM cannot generate RSA keys", e);
@@ -44,11 +43,15 @@ public final class SigningKeys {
     return "-----BEGIN " + type + "-----\n" + body + "\n-----END " + type + "-----\n";
   }
 
-  private static void restrictToOwner(Path path) throws IOException {
+  /** Creates the file with owner-only permissions from the start, so the key is never readable by others. */
+  private static void writeOwnerOnly(Path path, String content) throws IOException {
+    Files.deleteIfExists(path);
     try {
-      Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
+      Files.createFile(path, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     } catch (UnsupportedOperationException e) {
-      // Not a POSIX file system: nothing more to do.
+      // Not a POSIX file system: the file is created with the platform's defaults.
+      Files.createFile(path);
     }
+    Files.writeString(path, content);
   }
 }
