@@ -9,10 +9,11 @@ import java.util.Set;
  * @param subject the token's {@code sub}
  * @param scopes the client's scopes ({@code api.read}, {@code api.write}); empty for services
  * @param plan the client's plan, or null when it has none
+ * @param keyId the id of the key the agent presented at the gateway, or null (services, tests)
  * @param token the raw token, so calls made for this caller can carry it on
  * @param expiresAt the token's expiry, epoch seconds
  */
-public record Caller(String subject, Set<String> scopes, String plan, String token, long expiresAt) {
+public record Caller(String subject, Set<String> scopes, String plan, String keyId, String token, long expiresAt) {
   public static final String SERVICE_PREFIX = "service:";
 
   public boolean isService() {

@@ -72,7 +72,8 @@ public class InternalTokenFilter {
     Set<String> scopes = scope == null || scope.isBlank() ? Set.of()
         : Arrays.stream(scope.trim().split("\\s+")).collect(Collectors.toUnmodifiableSet());
     String plan = jwt.getClaim(InternalTokens.PLAN_CLAIM);
-    return new Caller(jwt.getSubject(), scopes, plan, jwt.getRawToken(), jwt.getExpirationTime());
+    String keyId = jwt.getClaim(InternalTokens.KEY_ID_CLAIM);
+    return new Caller(jwt.getSubject(), scopes, plan, keyId, jwt.getRawToken(), jwt.getExpirationTime());
   }
 
   private static void refuse(RoutingContext rc, String message) {

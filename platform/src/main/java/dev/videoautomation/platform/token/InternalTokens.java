@@ -19,6 +19,8 @@ import io.smallrye.jwt.build.Jwt;
 public class InternalTokens {
   public static final String SCOPE_CLAIM = "scope";
   public static final String PLAN_CLAIM = "plan";
+  /** The id of the key the caller presented, so its owner can act on that key (rotation). */
+  public static final String KEY_ID_CLAIM = "keyId";
   private static final int MAX_CACHED = 50_000;
 
   private final InternalTokenConfig config;
@@ -32,13 +34,18 @@ public class InternalTokens {
 
   /** A token for a client: {@code sub} = clientId, with its scopes and plan (null when it has none). */
   public String forClient(String clientId, Set<String> scopes, String plan) {
-    var key = clientId + '|' + String.join(" ", scopes) + '|' + plan;
-    return cached(key, () -> sign(clientId, scopes, plan));
+    return forClient(clientId, null, scopes, plan);
+  }
+
+  /** As {@link #forClient(String, Set, String)}, naming the key ({@code keyId} claim) the caller presented. */
+  public String forClient(String clientId, String keyId, Set<String> scopes, String plan) {
+    var key = clientId + '|' + keyId + '|' + String.join(" ", scopes) + '|' + plan;
+    return cached(key, () -> sign(clientId, keyId, scopes, plan));
   }
 
   /** A token for this service acting on its own behalf: {@code sub} = {@code service:<name>}. */
   public String forThisService() {
-    return cached(Caller.SERVICE_PREFIX + serviceName, () -> sign(Caller.SERVICE_PREFIX + serviceName, Set.of(), null));
+    return cached(Caller.SERVICE_PREFIX + serviceName, () -> sign(Caller.SERVICE_PREFIX + serviceName, null, Set.of(), null));
   }
 
   private String cached(String key, java.util.function.Supplier<Minted> mint) {
@@ -54,7 +61,7 @@ public class InternalTokens {
     return minted.token();
   }
 
-  private Minted sign(String subject, Set<String> scopes, String plan) {
+  private Minted sign(String subject, String keyId, Set<String> scopes, String plan) {
     var now = Instant.now().getEpochSecond();
     var lifespan = config.lifespan().toSeconds();
     var builder = Jwt.issuer(config.issuer())
@@ -65,6 +72,9 @@ public class InternalTokens {
         .claim(SCOPE_CLAIM, String.join(" ", scopes));
     if (plan != null) {
       builder.claim(PLAN_CLAIM, plan);
+    }
+    if (keyId != null) {
+      builder.claim(KEY_ID_CLAIM, keyId);
     }
     return new Minted(builder.sign(), now + lifespan / 2);
   }

@@ -23,6 +23,15 @@ public final class TestTokens {
     return builder.sign(PRIVATE_KEY);
   }
 
+  /** A client token naming the key the agent presented, as the gateway mints it. */
+  public static String forClientKey(String clientId, String keyId, Set<String> scopes, String plan) {
+    var builder = base(clientId, 120).claim("scope", String.join(" ", scopes)).claim("keyId", keyId);
+    if (plan != null) {
+      builder.claim("plan", plan);
+    }
+    return builder.sign(PRIVATE_KEY);
+  }
+
   public static String forService(String name) {
     return base("service:" + name, 120).claim("scope", "").sign(PRIVATE_KEY);
   }

@@ -30,6 +30,7 @@ public class CallerProbeResource {
     body.put("service", caller.isService());
     body.put("scopes", caller.scopes().stream().sorted().toList());
     body.put("plan", caller.plan());
+    body.put("keyId", caller.keyId());
     body.put("expiresAt", caller.expiresAt());
     body.put("token", caller.token());
     return body;

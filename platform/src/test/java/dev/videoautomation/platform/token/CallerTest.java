@@ -10,7 +10,7 @@ class CallerTest {
 
   @Test
   void shouldActForTheClientItNames() {
-    var caller = new Caller("cli_abc", Set.of("api.read", "api.write"), "pro", "token", 1L);
+    var caller = new Caller("cli_abc", Set.of("api.read", "api.write"), "pro", "key_1", "token", 1L);
 
     assertThat(caller.isService()).isFalse();
     assertThat(caller.clientId()).isEqualTo("cli_abc");
@@ -20,7 +20,7 @@ class CallerTest {
 
   @Test
   void shouldActForNoClientWhenAServiceCalls() {
-    var caller = new Caller("service:billing-service", Set.of(), null, "token", 1L);
+    var caller = new Caller("service:billing-service", Set.of(), null, null, "token", 1L);
 
     assertThat(caller.isService()).isTrue();
     assertThat(caller.clientId()).isNull();
@@ -29,7 +29,7 @@ class CallerTest {
 
   @Test
   void shouldNotTakeASubjectThatOnlyContainsServiceForAService() {
-    var caller = new Caller("cli_service:x", Set.of("api.read"), null, "token", 1L);
+    var caller = new Caller("cli_service:x", Set.of("api.read"), null, null, "token", 1L);
 
     assertThat(caller.isService()).isFalse();
     assertThat(caller.clientId()).isEqualTo("cli_service:x");

@@ -149,7 +149,19 @@ class InternalTokenFilterResourceTest {
         .then().statusCode(200)
         .body("subject", equalTo("cli_minted"))
         .body("scopes", equalTo(List.of("api.read", "api.write")))
-        .body("plan", equalTo("pro"));
+        .body("plan", equalTo("pro"))
+        .body("keyId", nullValue());
+  }
+
+  @Test
+  void shouldCarryTheKeyIdOfTheKeyTheAgentPresented() {
+    var token = tokens.forClient("cli_minted", "key_presented", Set.of("api.read"), null);
+
+    assertThat(tokens.forClient("cli_minted", "key_other", Set.of("api.read"), null)).isNotEqualTo(token);
+    as(token).when().get(CALLER)
+        .then().statusCode(200)
+        .body("subject", equalTo("cli_minted"))
+        .body("keyId", equalTo("key_presented"));
   }
 
   @Test
