@@ -118,6 +118,8 @@ public final class Suite implements AutoCloseable {
     env.put("QUARKUS_DATASOURCE_PASSWORD", database.password());
     env.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", keys.resolve(SigningKeys.PUBLIC_FILE).toUri().toString());
     env.put("SMALLRYE_JWT_SIGN_KEY_LOCATION", keys.resolve(SigningKeys.PRIVATE_FILE).toUri().toString());
+    // Every public URL a service writes (claim links, checkout pages, CDN URLs) points at the gateway.
+    env.put("PUBLIC_BASE_URL", baseUri(Service.GATEWAY).toString().replaceAll("/$", ""));
     if (service == Service.GATEWAY) {
       for (var owner : Service.values()) {
         if (owner != Service.GATEWAY) {
