@@ -2,7 +2,9 @@ package dev.videoautomation.gateway.config;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -14,6 +16,24 @@ public interface GatewayConfig {
   Map<String, URI> owners();
 
   Upstream upstream();
+
+  Idempotency idempotency();
+
+  /**
+   * Proxies in front of the gateway whose {@code X-Forwarded-For} is believed, as CIDRs (env
+   * {@code GATEWAY_TRUSTED_PROXIES}); none by default, so the TCP peer is the client.
+   */
+  Optional<List<String>> trustedProxies();
+
+  interface Idempotency {
+    /** Bodies of POSTs with an {@code Idempotency-Key} are read whole to compare them, up to this size. */
+    @WithDefault("1048576")
+    long maxBodyBytes();
+
+    /** A first request still running after this long is presumed lost; its key may then be taken over. */
+    @WithDefault("PT5M")
+    Duration lock();
+  }
 
   interface Upstream {
     /** How long to wait for a connection to an owner before answering 502. */

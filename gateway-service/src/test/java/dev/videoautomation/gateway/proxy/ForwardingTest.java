@@ -1,8 +1,9 @@
 package dev.videoautomation.gateway.proxy;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.any;
-import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.matching;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
@@ -23,6 +24,7 @@ import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 
+import dev.videoautomation.gateway.OwnerStubs;
 import dev.videoautomation.platform.testing.InjectWireMock;
 import dev.videoautomation.platform.testing.PostgresResource;
 import dev.videoautomation.platform.testing.WireMockResource;
@@ -37,18 +39,23 @@ class ForwardingTest {
   @InjectWireMock
   WireMockServer owner;
 
+  OwnerStubs stubs;
+  OwnerStubs.Holder caller;
+
   @BeforeEach
   void reset() {
     owner.resetAll();
+    stubs = new OwnerStubs(owner);
+    caller = stubs.subscribed();
   }
 
   @Test
   void shouldForwardWithAnInternalTokenInsteadOfTheCallersKey() {
-    owner.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200)
+    owner.stubFor(get(urlPathEqualTo("/v1/videos")).willReturn(aResponse().withStatus(200)
         .withHeader("Content-Type", "application/json").withHeader("X-Owner", "clone")
         .withBody("{\"data\":[]}")));
 
-    given().header("X-Api-Key", "svc_live_secret").header("X-Request-Id", "rid-1")
+    given().header("X-Api-Key", caller.key()).header("X-Request-Id", "rid-1")
         .when().get("/v1/videos?limit=5&cursor=abc")
         .then().statusCode(200)
         .header("X-Owner", "clone")
@@ -60,29 +67,40 @@ class ForwardingTest {
         .withHeader("Authorization", matching("Bearer [A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+"))
         .withHeader("X-Request-Id", com.github.tomakehurst.wiremock.client.WireMock.equalTo("rid-1"))
         .withoutHeader("X-Api-Key"));
+    var forwarded = owner.getAllServeEvents().stream()
+        .filter(e -> e.getRequest().getUrl().startsWith("/v1/videos")).findFirst().orElseThrow();
+    var claims = dev.videoautomation.gateway.TokenClaims.of(forwarded.getRequest().getHeader("Authorization"));
+    assertThat(claims.get("sub").asText()).isEqualTo(caller.clientId());
+    assertThat(claims.get("keyId").asText()).isEqualTo(caller.keyId());
+    assertThat(claims.get("scope").asText()).contains("api.read").contains("api.write");
+    assertThat(claims.get("plan").asText()).isEqualTo("pro");
+    assertThat(forwarded.getRequest().getBodyAsString()).doesNotContain(caller.key());
+    assertThat(forwarded.getRequest().getHeaders().all().toString()).doesNotContain(caller.key());
   }
 
   @Test
   void shouldStreamARequestBodyWhole() {
-    owner.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(201).withBody("{\"ok\":true}")));
+    owner.stubFor(post(urlEqualTo("/v1/upload")).willReturn(aResponse().withStatus(201).withBody("{\"ok\":true}")));
     var body = new byte[5 * 1024 * 1024];
     Arrays.fill(body, (byte) 'x');
 
-    given().contentType("application/octet-stream").body(body)
+    given().auth().oauth2(caller.key()).contentType("application/octet-stream").body(body)
         .when().post("/v1/upload")
         .then().statusCode(201);
 
     owner.verify(postRequestedFor(urlEqualTo("/v1/upload")));
-    assertThat(owner.getAllServeEvents().getFirst().getRequest().getBody()).hasSize(body.length);
+    var forwarded = owner.getAllServeEvents().stream()
+        .filter(e -> e.getRequest().getUrl().equals("/v1/upload")).findFirst().orElseThrow();
+    assertThat(forwarded.getRequest().getBody()).hasSize(body.length);
   }
 
   @Test
   void shouldRelayTheOwnersErrorsAsTheyAre() {
-    owner.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(501)
+    owner.stubFor(post(urlEqualTo("/v1/scrape/shortvideo/profile")).willReturn(aResponse().withStatus(501)
         .withHeader("Content-Type", "application/json")
         .withBody("{\"error\":\"not_implemented\",\"message\":\"not built yet\"}")));
 
-    given().contentType("application/json").body("{}").when().post("/v1/scrape/shortvideo/profile")
+    given().auth().oauth2(caller.key()).contentType("application/json").body("{}").when().post("/v1/scrape/shortvideo/profile")
         .then().statusCode(501).body("error", equalTo("not_implemented"));
   }
 
@@ -127,14 +145,14 @@ class ForwardingTest {
 
   @Test
   void shouldAnswer502WhenTheOwnerIsDown() {
-    given().when().get("/v1/accounts").then().statusCode(502)
+    given().auth().oauth2(caller.key()).when().get("/v1/accounts").then().statusCode(502)
         .body("error", equalTo("upstream_error"))
         .header("Service-Version", "2026-11-21");
   }
 
   @Test
   void shouldAnswer504WhenTheOwnerIsTooSlow() {
-    owner.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(200).withFixedDelay(3_000)));
-    given().when().get("/v1/music").then().statusCode(504).body("error", equalTo("upstream_timeout"));
+    owner.stubFor(get(urlEqualTo("/v1/music")).willReturn(aResponse().withStatus(200).withFixedDelay(3_000)));
+    given().auth().oauth2(caller.key()).when().get("/v1/music").then().statusCode(504).body("error", equalTo("upstream_timeout"));
   }
 }

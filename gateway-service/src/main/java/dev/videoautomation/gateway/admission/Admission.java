@@ -1,0 +1,122 @@
+package dev.videoautomation.gateway.admission;
+
+import java.util.HashSet;
+import java.util.Locale;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.vertx.core.Future;
+import io.vertx.core.http.HttpServerRequest;
+
+import dev.videoautomation.gateway.entitlements.Entitlement;
+import dev.videoautomation.gateway.entitlements.Entitlements;
+import dev.videoautomation.gateway.keys.KeyVerification;
+import dev.videoautomation.gateway.keys.KeyVerifier;
+import dev.videoautomation.gateway.routing.Access;
+import dev.videoautomation.gateway.routing.Route;
+import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.keys.ApiKeys;
+
+/**
+ * Steps 2 and 3 of design §3 for one request: the key (from {@code Authorization: Bearer} or {@code X-Api-Key}),
+ * checked through auth-service, then the route's scope, then the subscription through billing-service. Either
+ * answers the admitted caller or fails with the error the caller should see.
+ */
+@ApplicationScoped
+public class Admission {
+  public static final String READ_SCOPE = "api.read";
+  public static final String WRITE_SCOPE = "api.write";
+  static final String SUBSCRIBE_SETUP = "Subscribe at POST /v1/subscribe (with this key in the Authorization "
+      + "header): it answers a checkoutUrl; once checkout completes, paid routes open for this key.";
+
+  private final KeyVerifier keys;
+  private final Entitlements entitlements;
+
+  Admission(KeyVerifier keys, Entitlements entitlements) {
+    this.keys = keys;
+    this.entitlements = entitlements;
+  }
+
+  /**
+   * The caller of {@code route}, or null for a route whose key is optional when none was sent. Fails with an
+   * {@link ApiException}.
+   */
+  public Future<Admitted> admit(HttpServerRequest request, Route route, boolean needsEntitlement) {
+    var key = presentedKey(request);
+    if (key == null) {
+      if (route.access() == Access.OPTIONAL_KEY) {
+        return Future.succeededFuture();
+      }
+      return Future.failedFuture(new ApiException(ErrorCode.UNAUTHORIZED, "This call needs an API key: send "
+          + "Authorization: Bearer <key> or X-Api-Key: <key>. Register for one at POST /v1/auth/agent."));
+    }
+    if (!ApiKeys.isWellFormed(key)) {
+      return Future.failedFuture(new ApiException(ErrorCode.UNAUTHORIZED, "This is not an API key of this service "
+          + "(it may be mistyped or cut short). Keys start with svc_live_ or svc_anon_."));
+    }
+    return keys.verify(key)
+        .recover(failure -> Future.failedFuture(unavailable("auth-service", failure)))
+        .compose(verification -> checkScope(route, verification))
+        .compose(verification -> entitlementFor(route, verification, needsEntitlement)
+            .map(entitlement -> admitted(route, verification, entitlement)));
+  }
+
+  private static Future<KeyVerification> checkScope(Route route, KeyVerification verification) {
+    if (!verification.active()) {
+      return Future.failedFuture(new ApiException(ErrorCode.UNAUTHORIZED, verification.refusal()));
+    }
+    var needed = switch (route.access()) {
+      case READ -> READ_SCOPE;
+      case WRITE -> WRITE_SCOPE;
+      default -> null;
+    };
+    if (needed != null && !verification.scopesOrEmpty().contains(needed)) {
+      var hint = WRITE_SCOPE.equals(needed) && !verification.scopesOrEmpty().contains(WRITE_SCOPE)
+          ? " An anonymous key can only read: claim the registration (POST /v1/auth/agent/claim, then "
+              + "/v1/auth/agent/claim/complete) for a key with api.write."
+          : "";
+      return Future.failedFuture(new ApiException(ApiError.of(ErrorCode.INSUFFICIENT_SCOPE,
+          "This call needs the " + needed + " scope; this key has " + verification.scopesOrEmpty() + "." + hint)
+          .with("requiredScope", needed)));
+    }
+    return Future.succeededFuture(verification);
+  }
+
+  private Future<Entitlement> entitlementFor(Route route, KeyVerification verification, boolean needed) {
+    var required = needed || route.access().needsSubscription() || route.metered();
+    return entitlements.of(verification.clientId()).recover(failure -> required
+        ? Future.failedFuture(unavailable("billing-service", failure))
+        : Future.succeededFuture());
+  }
+
+  private static Admitted admitted(Route route, KeyVerification verification, Entitlement entitlement) {
+    if (route.access().needsSubscription() && (entitlement == null || !entitlement.active())) {
+      throw new ApiException(ApiError.of(ErrorCode.SUBSCRIPTION_REQUIRED, "This call needs an active subscription "
+          + "($99 per month); this client has none.").withSetup(SUBSCRIBE_SETUP));
+    }
+    return new Admitted(verification.clientId(), verification.keyId(), new HashSet<>(verification.scopesOrEmpty()),
+        entitlement);
+  }
+
+  /** The key from {@code Authorization: Bearer} or, failing that, {@code X-Api-Key}; null when neither is sent. */
+  static String presentedKey(HttpServerRequest request) {
+    var authorization = request.getHeader("Authorization");
+    if (authorization != null && authorization.length() > 7
+        && authorization.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer ")) {
+      return authorization.substring(7).trim();
+    }
+    var apiKey = request.getHeader("X-Api-Key");
+    return apiKey == null || apiKey.isBlank() ? null : apiKey.trim();
+  }
+
+  private static ApiException unavailable(String service, Throwable failure) {
+    if (failure instanceof ApiException api) {
+      return api;
+    }
+    io.quarkus.logging.Log.warnf("%s could not be asked: %s", service, failure.toString());
+    return new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "The gateway could not check this call right now ("
+        + service + " did not answer). Retry in a few seconds.");
+  }
+}
