@@ -25,10 +25,19 @@ import java.util.concurrent.Executors;
 public final class TestSmtpServer implements AutoCloseable {
   /** One message as it arrived. */
   public record Message(String from, List<String> to, String data) {
-    /** The first run of exactly {@code digits} digits in the message, e.g. a one-time code. */
+    /**
+     * The first run of exactly {@code digits} digits in the message body, e.g. a one-time code. Headers are skipped:
+     * a Message-ID or boundary may hold digit runs of any length.
+     */
     public Optional<String> firstNumber(int digits) {
-      var matcher = java.util.regex.Pattern.compile("(?<!\\d)\\d{" + digits + "}(?!\\d)").matcher(data);
+      var matcher = java.util.regex.Pattern.compile("(?<!\\d)\\d{" + digits + "}(?!\\d)").matcher(body());
       return matcher.find() ? Optional.of(matcher.group()) : Optional.empty();
+    }
+
+    /** What follows the first blank line (the headers end there). */
+    public String body() {
+      var end = data.indexOf("\n\n");
+      return end < 0 ? data : data.substring(end + 2);
     }
   }
 
