@@ -105,7 +105,7 @@ public class RouteTable {
     table.add(route("GET", "/v1/usage", GATEWAY));
     table.add(route("GET", "/v1/info", GATEWAY, PUBLIC));
     table.add(route("GET", "/v1/openapi.json", GATEWAY, PUBLIC));
-    table.add(route("GET", "/docs", GATEWAY, PUBLIC));
+    table.add(route("GET", "/docs/**", GATEWAY, PUBLIC));
 
     // Discovery, registration, claims and keys.
     table.add(route("GET", "/.well-known/**", AUTH, PUBLIC));

@@ -1,0 +1,30 @@
+package dev.videoautomation.gateway.openapi;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** {@code GET /v1/openapi.json}: the whole API in one OpenAPI document ({@code /docs} shows it). */
+@Path("/v1/openapi.json")
+@Tag(name = "Discovery and usage")
+public class OpenApiResource {
+  private final MergedOpenApi merged;
+
+  OpenApiResource(MergedOpenApi merged) {
+    this.merged = merged;
+  }
+
+  @GET
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "The OpenAPI document of the whole API", description = "Every service's public paths in "
+      + "one document, info.version = the date version. Human-readable at /docs.")
+  public ObjectNode document() {
+    return merged.document();
+  }
+}
