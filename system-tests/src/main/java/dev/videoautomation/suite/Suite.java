@@ -35,6 +35,7 @@ public final class Suite implements AutoCloseable {
   private final Map<Service, Map<String, String>> extraEnv;
   private final List<String> javaOptions;
   private final Map<Service, Process> processes = new EnumMap<>(Service.class);
+  private final List<Process> extraProcesses = new ArrayList<>();
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
   private Suite(Builder builder) {
@@ -54,8 +55,31 @@ public final class Suite implements AutoCloseable {
     return ports.get(service);
   }
 
+  /** The process id of a running service, e.g. to read its memory. */
+  public long pid(Service service) {
+    return processes.get(service).pid();
+  }
+
   public URI baseUri(Service service) {
     return URI.create("http://127.0.0.1:" + port(service));
+  }
+
+  /**
+   * An internal token for {@code subject} (e.g. {@code service:operator}) signed with this suite's key, for callers
+   * outside the suite such as operators using the admin API and tests.
+   */
+  public String internalToken(String subject) {
+    try {
+      var pem = Files.readString(dataDir.resolve("keys").resolve(SigningKeys.PRIVATE_FILE))
+          .replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
+      var key = java.security.KeyFactory.getInstance("RSA").generatePrivate(
+          new java.security.spec.PKCS8EncodedKeySpec(java.util.Base64.getDecoder().decode(pem)));
+      var now = Instant.now().getEpochSecond();
+      return io.smallrye.jwt.build.Jwt.issuer("video-automation").audience("video-automation-internal")
+          .subject(subject).issuedAt(now).expiresAt(now + 120).claim("scope", "").sign(key);
+    } catch (IOException | java.security.GeneralSecurityException e) {
+      throw new IllegalStateException("Could not sign with the suite key in " + dataDir, e);
+    }
   }
 
   public Path logFile(Service service) {
@@ -68,19 +92,36 @@ public final class Suite implements AutoCloseable {
     SigningKeys.ensure(keys);
     Files.createDirectories(dataDir.resolve("logs"));
     for (var service : Service.values()) {
-      processes.put(service, launch(service, keys));
+      processes.put(service, launch(service, port(service), logFile(service), Map.of()));
     }
     for (var service : Service.values()) {
-      awaitReady(service);
+      awaitReady(service.module(), processes.get(service), baseUri(service), logFile(service));
     }
     return this;
+  }
+
+  /**
+   * Starts one more instance of {@code service} (a second gateway replica, say) on a free port with the same
+   * database and keys plus {@code env}, and returns its base URI once it is ready. It stops with the suite.
+   */
+  public URI startReplica(Service service, String name, Map<String, String> env)
+      throws IOException, InterruptedException {
+    var port = Builder.freePort();
+    var log = dataDir.resolve("logs").resolve(service.module() + "-" + name + ".log");
+    var process = launch(service, port, log, env);
+    extraProcesses.add(process);
+    var uri = URI.create("http://127.0.0.1:" + port);
+    awaitReady(service.module() + " (" + name + ")", process, uri, log);
+    return uri;
   }
 
   /** Stops every service: a polite SIGTERM (graceful shutdown) first, then a kill for any that lingers. */
   @Override
   public void close() {
-    processes.values().forEach(Process::destroy);
-    for (var process : processes.values()) {
+    var all = new ArrayList<Process>(processes.values());
+    all.addAll(extraProcesses);
+    all.forEach(Process::destroy);
+    for (var process : all) {
       try {
         if (!process.waitFor(20, TimeUnit.SECONDS)) {
           process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
@@ -91,9 +132,11 @@ public final class Suite implements AutoCloseable {
       }
     }
     processes.clear();
+    extraProcesses.clear();
   }
 
-  private Process launch(Service service, Path keys) throws IOException {
+  private Process launch(Service service, int port, Path log, Map<String, String> replicaEnv) throws IOException {
+    var keys = dataDir.resolve("keys");
     var jar = root.resolve(service.module()).resolve("target/quarkus-app/quarkus-run.jar");
     if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException("Missing " + jar + ": build first (./mvnw package -DskipTests).");
@@ -105,8 +148,10 @@ public final class Suite implements AutoCloseable {
     command.add(jar.toString());
     var builder = new ProcessBuilder(command)
         .redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile(service).toFile()));
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     builder.environment().putAll(environment(service, keys));
+    builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
+    builder.environment().putAll(replicaEnv);
     return builder.start();
   }
 
@@ -131,14 +176,13 @@ public final class Suite implements AutoCloseable {
     return env;
   }
 
-  private void awaitReady(Service service) throws IOException, InterruptedException {
+  private void awaitReady(String name, Process process, URI base, Path log)
+      throws IOException, InterruptedException {
     var deadline = Instant.now().plus(HEALTH_TIMEOUT);
-    var ready = HttpRequest.newBuilder(baseUri(service).resolve("/q/health/ready")).timeout(Duration.ofSeconds(2))
-        .build();
+    var ready = HttpRequest.newBuilder(base.resolve("/q/health/ready")).timeout(Duration.ofSeconds(2)).build();
     while (Instant.now().isBefore(deadline)) {
-      var process = processes.get(service);
       if (!process.isAlive()) {
-        throw new IllegalStateException(service.module() + " exited with " + process.exitValue() + ":\n" + tail(service));
+        throw new IllegalStateException(name + " exited with " + process.exitValue() + ":\n" + tail(log));
       }
       try {
         if (http.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
@@ -149,13 +193,17 @@ public final class Suite implements AutoCloseable {
       }
       Thread.sleep(200);
     }
-    throw new IllegalStateException(service.module() + " was not ready within " + HEALTH_TIMEOUT + ":\n" + tail(service));
+    throw new IllegalStateException(name + " was not ready within " + HEALTH_TIMEOUT + ":\n" + tail(log));
   }
 
   /** The last lines of a service's log, for failure messages. */
   public String tail(Service service) {
+    return tail(logFile(service));
+  }
+
+  private static String tail(Path log) {
     try {
-      var lines = Files.readAllLines(logFile(service));
+      var lines = Files.readAllLines(log);
       return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
     } catch (IOException e) {
       return "(no log: " + e.getMessage() + ")";
@@ -204,7 +252,7 @@ public final class Suite implements AutoCloseable {
       return new Suite(this);
     }
 
-    private static int freePort() {
+    static int freePort() {
       try (var socket = new ServerSocket(0)) {
         return socket.getLocalPort();
       } catch (IOException e) {

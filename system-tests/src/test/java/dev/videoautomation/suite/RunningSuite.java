@@ -18,6 +18,8 @@ import dev.videoautomation.platform.testing.TestSmtpServer;
  * free loopback port, a WireMock host for simulated providers and a real SMTP server. Stopped when the run ends.
  */
 public final class RunningSuite implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
+  /** The operator secret billing's admin API asks for in this run. */
+  public static final String OPERATOR_TOKEN = "operator-" + java.util.UUID.randomUUID();
   private static Suite suite;
   private static WireMockServer providers;
   private static TestSmtpServer smtp;
@@ -49,8 +51,12 @@ public final class RunningSuite implements BeforeAllCallback, ExtensionContext.S
     var builder = Suite.builder(root, dataDir, address).freePorts();
     for (var service : Service.values()) {
       builder.env(service, "QUARKUS_MAILER_HOST", "127.0.0.1")
-          .env(service, "QUARKUS_MAILER_PORT", String.valueOf(smtp.port()));
+          .env(service, "QUARKUS_MAILER_PORT", String.valueOf(smtp.port()))
+          .env(service, "QUARKUS_MAILER_MOCK", "false")
+          .env(service, "QUARKUS_MAILER_START_TLS", "DISABLED")
+          .env(service, "QUARKUS_MAILER_FROM", "keys@suite.test");
     }
+    builder.env(Service.BILLING, "BILLING_ADMIN_OPERATOR_TOKEN", OPERATOR_TOKEN);
     suite = builder.build();
     context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(RunningSuite.class.getName(), this);
     suite.start();

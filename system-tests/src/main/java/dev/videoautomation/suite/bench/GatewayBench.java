@@ -1,0 +1,263 @@
+package dev.videoautomation.suite.bench;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+
+import dev.videoautomation.suite.LocalDatabase;
+import dev.videoautomation.suite.Service;
+import dev.videoautomation.suite.Suite;
+
+/**
+ * {@code bench/gateway/run.sh}: the gateway's cost, measured with wrk on this machine. A small Vert.x owner stands
+ * in for the services behind the gateway (so the owner is equally fast in both measurements and the difference is
+ * the gateway): a keyed GET straight to the owner vs through the gateway (cached key), and a metered POST through
+ * the gateway spread over many subscribed clients, whose admitted count is checked against the owner's count and
+ * the database. Writes docs/benchmarks.md.
+ */
+public final class GatewayBench {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final String OPERATOR_TOKEN = "bench-" + UUID.randomUUID();
+  private static final int CLIENTS = 40;
+  private static final String SCRAPE_PATH = "/v1/scrape/shortvideo/profile";
+
+  private GatewayBench() {
+  }
+
+  public static void main(String[] args) throws Exception {
+    var root = Path.of(System.getProperty("suite.root", ".")).toAbsolutePath().normalize();
+    var seconds = Integer.parseInt(System.getProperty("bench.seconds", "15"));
+    var connections = Integer.parseInt(System.getProperty("bench.connections", "32"));
+    var dataDir = Files.createTempDirectory("vas-bench");
+    var vertx = Vertx.vertx();
+    var ownerPosts = new AtomicLong();
+    var owner = startOwner(vertx, ownerPosts);
+    var ownerUri = "http://127.0.0.1:" + owner.actualPort();
+    try (var database = LocalDatabase.start(dataDir.resolve("postgres"), freePort())) {
+      var suite = Suite.builder(root, dataDir, database.address()).freePorts()
+          .javaOptions(List.of("-Xmx512m"))
+          .env(Service.GATEWAY, "GATEWAY_OWNERS_CLONE", ownerUri)
+          .env(Service.GATEWAY, "GATEWAY_OWNERS_SCRAPE", ownerUri)
+          .env(Service.BILLING, "BILLING_ADMIN_OPERATOR_TOKEN", OPERATOR_TOKEN)
+          .build();
+      try (suite) {
+        System.out.println("Starting the suite ...");
+        suite.start();
+        var gateway = suite.baseUri(Service.GATEWAY);
+        var keys = subscribedKeys(suite, CLIENTS);
+        var wrkDir = Files.createTempDirectory("vas-wrk");
+        var getThrough = script(wrkDir, "get-gateway.lua", "GET", "/v1/videos", List.of(keys.getFirst()), null);
+        var getDirect = script(wrkDir, "get-direct.lua", "GET", "/v1/videos", List.of(keys.getFirst()), null);
+        var postMetered = script(wrkDir, "post-metered.lua", "POST", SCRAPE_PATH, keys, "{\"handle\":\"bench\"}");
+
+        System.out.println("Warming up ...");
+        wrk(gateway, getThrough, 5, connections);
+        wrk(URI.create(ownerUri), getDirect, 3, connections);
+        var rssBefore = rssKib(suite.pid(Service.GATEWAY));
+
+        System.out.println("Measuring ...");
+        var direct = wrk(URI.create(ownerUri), getDirect, seconds, connections);
+        var through = wrk(gateway, getThrough, seconds, connections);
+        ownerPosts.set(0);
+        var metered = wrk(gateway, postMetered, seconds, connections);
+        var rssAfter = rssKib(suite.pid(Service.GATEWAY));
+        Thread.sleep(1_000); // units given back asynchronously settle (none are expected: the owner answers 200)
+        var counted = unitsTaken(database, "scrape");
+
+        var report = report(direct, through, metered, ownerPosts.get(), counted, rssBefore, rssAfter, seconds,
+            connections);
+        System.out.println(report);
+        Files.writeString(root.resolve("docs/benchmarks.md"), report);
+        System.out.println("Written to docs/benchmarks.md");
+      }
+    } finally {
+      owner.close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+      vertx.close();
+    }
+  }
+
+  /** The stand-in owner: a JSON answer to every GET, a counted 200 to every POST. */
+  private static HttpServer startOwner(Vertx vertx, AtomicLong posts) throws Exception {
+    return vertx.createHttpServer().requestHandler(request -> {
+      if ("POST".equals(request.method().name())) {
+        request.body().onComplete(ignored -> {
+          posts.incrementAndGet();
+          request.response().putHeader("Content-Type", "application/json").end("{\"data\":{\"user\":\"bench\"}}");
+        });
+      } else {
+        request.response().putHeader("Content-Type", "application/json").end("{\"data\":[],\"nextCursor\":null}");
+      }
+    }).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+  }
+
+  /** Clients minted the way billing mints them after checkout, each with the pro plan granted by an operator. */
+  private static List<String> subscribedKeys(Suite suite, int count) throws Exception {
+    var keys = new ArrayList<String>();
+    for (int i = 0; i < count; i++) {
+      var minted = JSON.readTree(post(suite.baseUri(Service.AUTH).resolve("/internal/clients"),
+          suite.internalToken("service:billing-service"), null,
+          "{\"operationId\":\"cs_bench" + i + UUID.randomUUID().toString().replace("-", "") + "\"}"));
+      post(suite.baseUri(Service.BILLING).resolve("/internal/admin/subscriptions"),
+          suite.internalToken("service:operator"), OPERATOR_TOKEN, "{\"clientId\":\"" + minted.get("clientId").asText()
+              + "\",\"operationId\":\"opr_bench" + UUID.randomUUID().toString().replace("-", "") + "\",\"plan\":\"pro\"}");
+      keys.add(minted.get("credential").asText());
+    }
+    return keys;
+  }
+
+  private static String post(URI uri, String token, String operatorToken, String body) throws Exception {
+    var builder = HttpRequest.newBuilder(uri).header("Authorization", "Bearer " + token)
+        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+    if (operatorToken != null) {
+      builder.header("X-Operator-Token", operatorToken);
+    }
+    var response = HTTP.send(builder.build(), HttpResponse.BodyHandlers.ofString());
+    if (response.statusCode() >= 300) {
+      throw new IllegalStateException(uri + " answered " + response.statusCode() + ": " + response.body());
+    }
+    return response.body();
+  }
+
+  private static Path script(Path dir, String name, String method, String path, List<String> keys, String body)
+      throws IOException {
+    var lua = new StringBuilder("local keys = {");
+    keys.forEach(k -> lua.append('"').append(k).append("\","));
+    lua.append("}\nlocal i = 0\nrequest = function()\n  i = i + 1\n  local key = keys[(i % #keys) + 1]\n")
+        .append("  return wrk.format(\"").append(method).append("\", \"").append(path)
+        .append("\", {[\"Authorization\"] = \"Bearer \" .. key, [\"Content-Type\"] = \"application/json\"}, ")
+        .append(body == null ? "nil" : "'" + body + "'").append(")\nend\n");
+    var file = dir.resolve(name);
+    Files.writeString(file, lua);
+    return file;
+  }
+
+  /** One wrk run's figures. */
+  record Run(double p50Millis, double p99Millis, double requestsPerSecond, long requests, long non2xx) {
+  }
+
+  private static Run wrk(URI base, Path script, int seconds, int connections) throws Exception {
+    var process = new ProcessBuilder("wrk", "-t2", "-c" + connections, "-d" + seconds + "s", "--latency",
+        "-s", script.toString(), base.toString()).redirectErrorStream(true).start();
+    var output = new String(process.getInputStream().readAllBytes());
+    if (process.waitFor() != 0) {
+      throw new IllegalStateException("wrk failed:\n" + output);
+    }
+    return new Run(millis(output, "50%"), millis(output, "99%"), number(output, "Requests/sec:\\s+([0-9.]+)"),
+        (long) number(output, "(\\d+) requests in"), (long) numberOr(output, "Non-2xx or 3xx responses:\\s+(\\d+)", 0));
+  }
+
+  private static double millis(String output, String percentile) {
+    var matcher = Pattern.compile(Pattern.quote(percentile) + "\\s+([0-9.]+)(us|ms|s)").matcher(output);
+    if (!matcher.find()) {
+      throw new IllegalStateException("No " + percentile + " in wrk output:\n" + output);
+    }
+    var value = Double.parseDouble(matcher.group(1));
+    return switch (matcher.group(2)) {
+      case "us" -> value / 1000;
+      case "s" -> value * 1000;
+      default -> value;
+    };
+  }
+
+  private static double number(String output, String regex) {
+    var matcher = Pattern.compile(regex).matcher(output);
+    if (!matcher.find()) {
+      throw new IllegalStateException("No match for " + regex + " in wrk output:\n" + output);
+    }
+    return Double.parseDouble(matcher.group(1));
+  }
+
+  private static double numberOr(String output, String regex, double otherwise) {
+    var matcher = Pattern.compile(regex).matcher(output);
+    return matcher.find() ? Double.parseDouble(matcher.group(1)) : otherwise;
+  }
+
+  private static long unitsTaken(LocalDatabase database, String bucket) throws Exception {
+    var address = database.address();
+    try (var connection = DriverManager.getConnection(address.jdbcUrl(), address.username(), address.password());
+        var statement = connection.prepareStatement(
+            "SELECT coalesce(sum(used), 0) FROM gateway.daily_usage WHERE bucket = ? AND day = ?")) {
+      statement.setString(1, bucket);
+      statement.setObject(2, LocalDate.now(java.time.ZoneOffset.UTC));
+      try (var rows = statement.executeQuery()) {
+        rows.next();
+        return rows.getLong(1);
+      }
+    }
+  }
+
+  private static long rssKib(long pid) {
+    try {
+      for (var line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+        if (line.startsWith("VmRSS:")) {
+          return Long.parseLong(line.replaceAll("\\D", ""));
+        }
+      }
+    } catch (IOException e) {
+      // Not Linux: no figure.
+    }
+    return -1;
+  }
+
+  private static String report(Run direct, Run through, Run metered, long ownerPosts, long counted, long rssBefore,
+      long rssAfter, int seconds, int connections) {
+    var admitted = metered.requests() - metered.non2xx();
+    var exact = admitted == ownerPosts && ownerPosts == counted;
+    return String.format(Locale.ROOT, """
+        # Benchmarks
+
+        ## Gateway (issue 4)
+
+        Command: `bench/gateway/run.sh` (wrk, 2 threads, %d connections, %d s per measurement, after a warm-up).
+        Machine: this development machine (2 cores, 24 GiB), the suite and wrk sharing the two cores, the packaged
+        JVM services with `-Xmx512m`. A small Vert.x server stands in for the owner behind the gateway, so both GET
+        measurements hit an equally fast owner and the difference is the gateway: route lookup, key check (cached),
+        entitlement (cached), internal token, streaming proxy.
+
+        | measurement | p50 | p99 | requests/s |
+        |---|---|---|---|
+        | GET /v1/videos straight to the owner | %.2f ms | %.2f ms | %.0f |
+        | GET /v1/videos through the gateway (cached key) | %.2f ms | %.2f ms | %.0f |
+        | POST %s through the gateway (metered, %d clients) | %.2f ms | %.2f ms | %.0f |
+
+        - Added by the gateway on a cached-key read: p50 **%+.2f ms** (goal ≤ 1 ms), p99 **%+.2f ms** (goal ≤ 3 ms);
+          throughput **%.2f×** direct (goal ≥ 0.7×).
+        - Metered POSTs: **%.0f calls/s** (goal ≥ 2,000), each one atomic Postgres upsert; admitted %d, owner received
+          %d, units counted in `gateway.daily_usage` %d: %s.
+        - Gateway resident memory: %d MiB after warm-up, %d MiB after the measurements.
+        """, connections, seconds,
+        direct.p50Millis(), direct.p99Millis(), direct.requestsPerSecond(),
+        through.p50Millis(), through.p99Millis(), through.requestsPerSecond(),
+        SCRAPE_PATH, CLIENTS, metered.p50Millis(), metered.p99Millis(), metered.requestsPerSecond(),
+        through.p50Millis() - direct.p50Millis(), through.p99Millis() - direct.p99Millis(),
+        through.requestsPerSecond() / direct.requestsPerSecond(),
+        metered.requestsPerSecond(), admitted, ownerPosts, counted, exact ? "exact" : "**MISMATCH**",
+        rssBefore / 1024, rssAfter / 1024);
+  }
+
+  private static int freePort() throws IOException {
+    try (var socket = new java.net.ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}
