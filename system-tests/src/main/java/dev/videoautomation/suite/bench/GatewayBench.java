@@ -84,9 +84,10 @@ public final class GatewayBench {
         var rssAfter = rssKib(suite.pid(Service.GATEWAY));
         Thread.sleep(1_000); // units given back asynchronously settle (none are expected: the owner answers 200)
         var counted = unitsTaken(database, "scrape");
+        var received = ownerPosts.get();
         var upload = upload(gateway, keys.get(1), suite.pid(Service.GATEWAY));
 
-        var report = report(direct, through, metered, ownerPosts.get(), counted, rssBefore, rssAfter, seconds,
+        var report = report(direct, through, metered, received, counted, rssBefore, rssAfter, seconds,
             connections) + upload;
         System.out.println(report);
         Files.writeString(root.resolve("docs/benchmarks.md"), report);
