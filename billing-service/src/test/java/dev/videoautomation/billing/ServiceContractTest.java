@@ -1,5 +1,12 @@
 package dev.videoautomation.billing;
 
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.startsWith;
+
+import org.junit.jupiter.api.Test;
+
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -12,5 +19,11 @@ class ServiceContractTest extends ServiceContract {
   @Override
   protected String ownedPath() {
     return "/v1/subscribe";
+  }
+
+  @Test
+  void shouldKeepInternalPathsOutOfTheOpenApiDocument() {
+    given().accept("application/json").when().get("/q/openapi").then().statusCode(200)
+        .body("paths.keySet()", everyItem(not(startsWith("/internal"))));
   }
 }

@@ -1,12 +1,8 @@
 package dev.videoautomation.billing.admin;
 
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -15,56 +11,46 @@ import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
+import dev.videoautomation.billing.admin.AdminDtos.EndRequest;
+import dev.videoautomation.billing.admin.AdminDtos.GrantRequest;
 import dev.videoautomation.billing.subscriptions.Entitlement;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
+import dev.videoautomation.platform.token.Caller;
+import dev.videoautomation.platform.token.CurrentCaller;
 
-/** Operators' subscription commands (docs/internal-api.md §3.5): not routed publicly, two locks. */
+/** Operators' subscription commands (docs/internal-api.md §3.5): not routed publicly, behind two locks. */
 @Path("/internal/admin/subscriptions")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
+@OperatorOnly
 public class AdminResource {
-  private final OperatorGuard guard;
   private final SubscriptionAdmin admin;
+  private final CurrentCaller caller;
 
-  AdminResource(OperatorGuard guard, SubscriptionAdmin admin) {
-    this.guard = guard;
+  AdminResource(SubscriptionAdmin admin, CurrentCaller caller) {
     this.admin = admin;
-  }
-
-  public record GrantRequest(@NotBlank String clientId,
-      @NotBlank @Size(max = 64) @Pattern(regexp = "opr_[0-9A-Za-z]+", message = "must be an operation id (opr_...)")
-      String operationId,
-      @NotBlank String plan, Long periodEnd, Boolean grantCredits) {
-  }
-
-  public record EndRequest(
-      @NotBlank @Size(max = 64) @Pattern(regexp = "opr_[0-9A-Za-z]+", message = "must be an operation id (opr_...)")
-      String operationId,
-      @NotBlank @Pattern(regexp = "now|period_end", message = "must be now or period_end") String at,
-      @NotBlank @Size(max = 200) String reason) {
+    this.caller = caller;
   }
 
   @POST
   @Operation(hidden = true)
-  public Entitlement grant(@HeaderParam(OperatorGuard.HEADER) String operatorToken,
-      @NotNull @Valid GrantRequest request) {
-    var caller = guard.check(operatorToken);
+  public Entitlement grant(@NotNull @Valid GrantRequest request) {
     requireClientId(request.clientId());
-    return admin.grant(new SubscriptionAdmin.Grant(request.clientId(), request.operationId(), request.plan(),
-        request.periodEnd(), request.grantCredits()), caller.subject());
+    return admin.grant(request, actor());
   }
 
   @POST
   @Path("/{clientId}/end")
   @Operation(hidden = true)
-  public Entitlement end(@HeaderParam(OperatorGuard.HEADER) String operatorToken,
-      @PathParam("clientId") String clientId, @NotNull @Valid EndRequest request) {
-    var caller = guard.check(operatorToken);
+  public Entitlement end(@PathParam("clientId") String clientId, @NotNull @Valid EndRequest request) {
     requireClientId(clientId);
-    return admin.end(clientId, new SubscriptionAdmin.End(request.operationId(), request.at(), request.reason()),
-        caller.subject());
+    return admin.end(clientId, request, actor());
+  }
+
+  private String actor() {
+    return caller.get().map(Caller::subject).orElseThrow();
   }
 
   private static void requireClientId(String clientId) {

@@ -5,46 +5,56 @@ import java.security.MessageDigest;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.HttpHeaders;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
+import io.quarkus.logging.Log;
+
+import dev.videoautomation.billing.config.BillingConfig;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
-import dev.videoautomation.platform.token.Caller;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 /**
  * The admin API's two locks (docs/internal-api.md §3.5): a service token (the request comes from inside the suite)
- * and the operator secret (it comes from an operator), compared in constant time.
+ * and the operator secret in {@code X-Operator-Token} (it comes from an operator), compared in constant time. Runs
+ * before the body is read, so nothing about the request is judged for a caller who may not make it.
  */
 @ApplicationScoped
 public class OperatorGuard {
   static final String HEADER = "X-Operator-Token";
+  static final String SETTING = "BILLING_ADMIN_OPERATOR_TOKEN";
 
-  private final Optional<String> operatorToken;
+  private final Optional<byte[]> operatorToken;
   private final CurrentCaller currentCaller;
 
-  OperatorGuard(@ConfigProperty(name = "billing.admin.operator-token") Optional<String> operatorToken,
-      CurrentCaller currentCaller) {
-    this.operatorToken = operatorToken.filter(token -> !token.isBlank());
+  OperatorGuard(BillingConfig config, CurrentCaller currentCaller) {
+    this.operatorToken = config.admin().operatorToken().filter(token -> !token.isBlank())
+        .map(token -> token.getBytes(StandardCharsets.UTF_8));
     this.currentCaller = currentCaller;
   }
 
-  /** The operator's caller, or the error that refuses the request. */
-  public Caller check(String presented) {
+  @OperatorOnly
+  @ServerRequestFilter
+  void check(HttpHeaders headers) {
+    var caller = currentCaller.get()
+        .orElseThrow(() -> new ApiException(ErrorCode.UNAUTHORIZED, "An internal token is needed."));
+    if (!caller.isService()) {
+      throw new ApiException(ErrorCode.INSUFFICIENT_SCOPE,
+          "The admin API takes service tokens only: mint a service:operator token with the suite signing key.");
+    }
     if (operatorToken.isEmpty()) {
       throw new ApiException(ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "The admin API is switched off.")
-          .withSetup("Set BILLING_ADMIN_OPERATOR_TOKEN to a long random secret and restart billing-service."));
+          .withSetup("Set " + SETTING + " to a long random secret and restart billing-service."));
     }
-    var caller = currentCaller.get().orElseThrow(() -> new ApiException(ErrorCode.UNAUTHORIZED, "A token is needed."));
-    if (!caller.isService()) {
-      throw new ApiException(ErrorCode.INSUFFICIENT_SCOPE, "The admin API takes service tokens only.");
+    var presented = headers.getHeaderString(HEADER);
+    if (presented == null
+        || !MessageDigest.isEqual(presented.getBytes(StandardCharsets.UTF_8), operatorToken.get())) {
+      Log.debugf("Refused an admin call by %s: %s", caller.subject(), presented == null ? "no operator token"
+          : "wrong operator token");
+      throw new ApiException(ErrorCode.UNAUTHORIZED, "Send the operator secret (" + SETTING + ") in " + HEADER + ".");
     }
-    if (presented == null || !MessageDigest.isEqual(presented.getBytes(StandardCharsets.UTF_8),
-        operatorToken.get().getBytes(StandardCharsets.UTF_8))) {
-      throw new ApiException(ErrorCode.UNAUTHORIZED, "Send the operator secret in " + HEADER + ".");
-    }
-    return caller;
   }
 }

@@ -7,112 +7,163 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HexFormat;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.quarkus.logging.Log;
+
+import dev.videoautomation.billing.admin.AdminDtos.EndRequest;
+import dev.videoautomation.billing.admin.AdminDtos.GrantRequest;
+import dev.videoautomation.billing.credits.CreditLedger;
 import dev.videoautomation.billing.plans.Plan;
+import dev.videoautomation.billing.plans.PlanRepository;
 import dev.videoautomation.billing.subscriptions.Entitlement;
 import dev.videoautomation.billing.subscriptions.EntitlementEvents;
 import dev.videoautomation.billing.subscriptions.Entitlements;
 import dev.videoautomation.billing.subscriptions.Subscription;
+import dev.videoautomation.billing.subscriptions.SubscriptionRepository;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 
-/** Operators grant and end subscriptions; each command applies once per operationId. */
+/**
+ * Operators grant and end subscriptions. Each command applies once per operationId: a retry with the same body gets
+ * the first answer, another body under the same id is 422. Every change announces itself on
+ * {@code entitlement_events} inside its transaction.
+ */
 @ApplicationScoped
+@Transactional(Transactional.TxType.REQUIRED)
 public class SubscriptionAdmin {
+  static final String GRANT = "subscription.grant";
+  static final String END = "subscription.end";
+
+  private final AdminOperationRepository operations;
+  private final SubscriptionRepository subscriptions;
+  private final PlanRepository plans;
   private final Entitlements entitlements;
   private final EntitlementEvents events;
-  private final Clock clock;
+  private final CreditLedger credits;
+  private final ObjectMapper json;
+  private final Clock clock = Clock.systemUTC();
 
-  SubscriptionAdmin(Entitlements entitlements, EntitlementEvents events) {
+  SubscriptionAdmin(AdminOperationRepository operations, SubscriptionRepository subscriptions, PlanRepository plans,
+      Entitlements entitlements, EntitlementEvents events, CreditLedger credits, ObjectMapper json) {
+    this.operations = operations;
+    this.subscriptions = subscriptions;
+    this.plans = plans;
     this.entitlements = entitlements;
     this.events = events;
-    this.clock = Clock.systemUTC();
+    this.credits = credits;
+    this.json = json;
   }
 
-  /** The body of a grant. */
-  public record Grant(String clientId, String operationId, String plan, Long periodEnd, Boolean grantCredits) {
+  /** Activates {@code plan} for the client until {@code periodEnd}; grants the plan's monthly credits by default. */
+  public Entitlement grant(GrantRequest grant, String actor) {
+    var grantCredits = !Boolean.FALSE.equals(grant.grantCredits());
+    var hash = hash(grant.clientId(), grant.plan(), grant.periodEnd(), grantCredits);
+    return once(grant.operationId(), GRANT, hash, grant.clientId(), actor, null, () -> {
+      var plan = plans.byName(grant.plan()).orElseThrow(() -> ApiException.invalidField("plan",
+          "is not a plan; the plans are: " + String.join(", ", plans.allByName().stream().map(p -> p.plan).toList())));
+      var subscription = activate(grant.clientId(), plan, periodEnd(grant.periodEnd()));
+      if (grantCredits && plan.monthlyCredits > 0) {
+        credits.grant(grant.clientId(), grant.operationId(), plan.monthlyCredits,
+            "monthly credits of plan " + plan.plan + ", granted by an operator", actor);
+      }
+      Log.debugf("%s granted %s to %s until %s (%s)", actor, plan.plan, grant.clientId(), subscription.periodEnd,
+          grant.operationId());
+      return entitlements.of(grant.clientId(), subscription);
+    });
   }
 
-  /** The body of an end. */
-  public record End(String operationId, String at, String reason) {
+  /** Ends the client's subscription now ({@code expired}) or at its period end ({@code canceled}). */
+  public Entitlement end(String clientId, EndRequest end, String actor) {
+    var hash = hash(clientId, end.at(), end.reason());
+    return once(end.operationId(), END, hash, clientId, actor, end.reason(), () -> {
+      subscriptions.lockClient(clientId);
+      var subscription = subscriptions.ofClient(clientId)
+          .orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND, "Client " + clientId + " has no subscription "
+              + "to end."));
+      var now = clock.instant();
+      if ("now".equals(end.at())) {
+        subscription.status = Subscription.EXPIRED;
+        subscription.periodEnd = now;
+      } else {
+        subscription.status = Subscription.CANCELED;
+      }
+      subscription.graceEnd = null;
+      subscription.updatedAt = now;
+      events.changed(clientId);
+      Log.debugf("%s ended the subscription of %s at %s (%s)", actor, clientId, end.at(), end.operationId());
+      return entitlements.of(clientId, subscription);
+    });
   }
 
-  @Transactional
-  public Entitlement grant(Grant grant, String actor) {
-    if (alreadyApplied(grant.operationId(), "grant", hash(grant.clientId(), grant.plan(), grant.periodEnd(),
-        grant.grantCredits()), grant.clientId(), actor)) {
-      return entitlements.of(grant.clientId());
-    }
-    Plan plan = Plan.findById(grant.plan());
-    if (plan == null) {
-      throw ApiException.invalidField("plan", "is not a plan; the plans are: pro");
-    }
-    var periodEnd = grant.periodEnd() == null
-        ? clock.instant().atZone(ZoneOffset.UTC).plusMonths(1).toInstant()
-        : Instant.ofEpochMilli(grant.periodEnd());
-    if (!periodEnd.isAfter(clock.instant())) {
-      throw ApiException.invalidField("periodEnd", "must be in the future");
-    }
-    Subscription subscription = Subscription.findById(grant.clientId());
-    if (subscription == null) {
-      subscription = new Subscription();
-      subscription.clientId = grant.clientId();
-      subscription.createdAt = clock.instant();
-    }
+  private Subscription activate(String clientId, Plan plan, Instant periodEnd) {
+    subscriptions.lockClient(clientId);
+    var now = clock.instant();
+    var subscription = subscriptions.ofClient(clientId).orElseGet(() -> {
+      var created = new Subscription();
+      created.clientId = clientId;
+      created.createdAt = now;
+      return created;
+    });
     subscription.plan = plan.plan;
     subscription.status = Subscription.ACTIVE;
     subscription.periodEnd = periodEnd;
     subscription.graceEnd = null;
-    subscription.provider = "operator";
-    subscription.updatedAt = clock.instant();
-    subscription.persist();
-    events.changed(grant.clientId());
-    return entitlements.of(grant.clientId(), subscription);
-  }
-
-  @Transactional
-  public Entitlement end(String clientId, End end, String actor) {
-    if (alreadyApplied(end.operationId(), "end", hash(clientId, end.at(), end.reason()), clientId, actor)) {
-      return entitlements.of(clientId);
-    }
-    Subscription subscription = Subscription.findById(clientId);
-    if (subscription == null) {
-      throw new ApiException(ErrorCode.NOT_FOUND, "This client has no subscription to end.");
-    }
-    if ("now".equals(end.at())) {
-      subscription.status = Subscription.EXPIRED;
-      subscription.periodEnd = clock.instant();
-    } else {
-      subscription.status = Subscription.CANCELED;
-    }
-    subscription.updatedAt = clock.instant();
+    subscription.updatedAt = now;
+    subscriptions.persist(subscription);
     events.changed(clientId);
-    return entitlements.of(clientId, subscription);
+    return subscription;
   }
 
-  /** Records the command, or reports that it was applied before; another body under the same id is 422. */
-  private boolean alreadyApplied(String operationId, String command, String requestHash, String clientId,
-      String actor) {
-    AdminOperation existing = AdminOperation.findById(operationId);
-    if (existing != null) {
-      if (!existing.command.equals(command) || !existing.requestHash.equals(requestHash)) {
-        throw new ApiException(ErrorCode.IDEMPOTENCY_KEY_MISMATCH, "This operationId was used for another command; "
-            + "choose a new one.");
-      }
-      return true;
+  private Instant periodEnd(Long requested) {
+    var now = clock.instant();
+    if (requested == null) {
+      return now.atZone(ZoneOffset.UTC).plusMonths(1).toInstant();
     }
-    var operation = new AdminOperation();
-    operation.operationId = operationId;
-    operation.command = command;
-    operation.requestHash = requestHash;
-    operation.clientId = clientId;
-    operation.actor = actor;
-    operation.createdAt = clock.instant();
-    operation.persist();
-    return false;
+    var periodEnd = Instant.ofEpochMilli(requested);
+    if (!periodEnd.isAfter(now)) {
+      throw ApiException.invalidField("periodEnd", "must be in the future (epoch milliseconds)");
+    }
+    return periodEnd;
+  }
+
+  /** Applies the command unless its operationId was used before: then the first answer, or 422 for another body. */
+  private Entitlement once(String operationId, String command, String requestHash, String clientId, String actor,
+      String reason, Supplier<Entitlement> apply) {
+    if (!operations.claim(operationId, command, requestHash, clientId, actor, reason)) {
+      var first = operations.findById(operationId);
+      if (!first.command.equals(command) || !first.requestHash.equals(requestHash)) {
+        throw new ApiException(ErrorCode.IDEMPOTENCY_KEY_MISMATCH, "operationId " + operationId + " was used for "
+            + "another command or body; choose a new operationId for a new command.");
+      }
+      Log.debugf("Replayed %s %s for %s", command, operationId, actor);
+      return read(first.response);
+    }
+    var answer = apply.get();
+    operations.findById(operationId).response = write(answer);
+    return answer;
+  }
+
+  private String write(Entitlement answer) {
+    try {
+      return json.writeValueAsString(answer);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private Entitlement read(String answer) {
+    try {
+      return json.readValue(answer, Entitlement.class);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private static String hash(Object... parts) {

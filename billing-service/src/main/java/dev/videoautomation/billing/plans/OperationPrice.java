@@ -1,5 +1,6 @@
 package dev.videoautomation.billing.plans;
 
+import java.time.Instant;
 import java.util.Map;
 
 import jakarta.persistence.Column;
@@ -10,12 +11,10 @@ import jakarta.persistence.Table;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
-import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-
 /** The credit cost of one credit-charging operation, with price variants by one attribute (e.g. resolution). */
 @Entity
 @Table(name = "operation_prices")
-public class OperationPrice extends PanacheEntityBase {
+public class OperationPrice {
   @Id
   public String operation;
 
@@ -33,5 +32,5 @@ public class OperationPrice extends PanacheEntityBase {
   public Map<String, Integer> variants;
 
   @Column(name = "updated_at")
-  public java.time.Instant updatedAt;
+  public Instant updatedAt;
 }

@@ -1,5 +1,6 @@
 package dev.videoautomation.billing.plans;
 
+import java.time.Instant;
 import java.util.Map;
 
 import jakarta.persistence.Column;
@@ -10,12 +11,10 @@ import jakarta.persistence.Table;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
-import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-
-/** A plan as data: its price and interval, its monthly credit grant and its daily limit per bucket. */
+/** A plan as data: its price and interval, its monthly credit grant and its daily limit per bucket (design §6). */
 @Entity
 @Table(name = "plans")
-public class Plan extends PanacheEntityBase {
+public class Plan {
   public static final String PRO = "pro";
 
   @Id
@@ -32,10 +31,11 @@ public class Plan extends PanacheEntityBase {
   @Column(name = "monthly_credits")
   public int monthlyCredits;
 
+  /** Bucket name ({@code LimitBucket.bucketName()}) to calls per day. */
   @JdbcTypeCode(SqlTypes.JSON)
   @Column(name = "daily_limits")
   public Map<String, Integer> dailyLimits;
 
   @Column(name = "updated_at")
-  public java.time.Instant updatedAt;
+  public Instant updatedAt;
 }

@@ -1,51 +1,51 @@
 package dev.videoautomation.billing.plans;
 
-import java.util.Comparator;
+import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import io.quarkus.runtime.annotations.RegisterForReflection;
+import dev.videoautomation.platform.limits.LimitBucket;
 
-/** The plans and operation prices as one document (docs/internal-api.md §3.4.4); /v1/pricing renders the same. */
+/** Reads the plans and operation prices as one {@link Prices} document. */
 @ApplicationScoped
+@Transactional(Transactional.TxType.SUPPORTS)
 public class PriceList {
+  private final PlanRepository plans;
+  private final OperationPriceRepository operations;
 
-  @RegisterForReflection
-  public record PlanPrice(String plan, int priceCents, String interval, int monthlyCredits,
-      Map<String, Integer> limits) {
+  PriceList(PlanRepository plans, OperationPriceRepository operations) {
+    this.plans = plans;
+    this.operations = operations;
   }
 
-  @RegisterForReflection
-  public record Operation(String operation, String unit, int credits, String by, String defaultVariant,
-      Map<String, Integer> variants) {
-  }
-
-  @RegisterForReflection
-  public record Prices(String currency, List<PlanPrice> plans, List<Operation> operations, long updatedAt) {
-  }
-
-  @Transactional
+  /** The current price list; {@code updatedAt} is the newest change to any plan or price. */
   public Prices current() {
-    List<Plan> plans = Plan.listAll();
-    plans.sort(Comparator.comparing(p -> p.plan));
-    List<OperationPrice> operations = OperationPrice.listAll();
-    operations.sort(Comparator.comparing(o -> o.operation));
-    var updatedAt = 0L;
-    for (var plan : plans) {
-      updatedAt = Math.max(updatedAt, plan.updatedAt.toEpochMilli());
-    }
-    for (var operation : operations) {
-      updatedAt = Math.max(updatedAt, operation.updatedAt.toEpochMilli());
-    }
-    return new Prices(plans.isEmpty() ? "usd" : plans.getFirst().currency,
-        plans.stream().map(p -> new PlanPrice(p.plan, p.priceCents, p.interval, p.monthlyCredits,
-            new LinkedHashMap<>(p.dailyLimits))).toList(),
-        operations.stream().map(o -> new Operation(o.operation, o.unit, o.credits, o.variantBy, o.defaultVariant,
-            o.variants)).toList(),
+    var planRows = plans.allByName();
+    var operationRows = operations.allByName();
+    var updatedAt = Stream.concat(planRows.stream().map(p -> p.updatedAt), operationRows.stream().map(o -> o.updatedAt))
+        .max(Instant::compareTo).map(Instant::toEpochMilli).orElse(0L);
+    return new Prices(planRows.isEmpty() ? "usd" : planRows.getFirst().currency,
+        planRows.stream().map(p -> new Prices.PlanPrice(p.plan, p.priceCents, p.interval, p.monthlyCredits,
+            inBucketOrder(p.dailyLimits))).toList(),
+        operationRows.stream().map(o -> new Prices.OperationCost(o.operation, o.unit, o.credits, o.variantBy,
+            o.defaultVariant, o.variants == null ? null : new LinkedHashMap<>(o.variants))).toList(),
         updatedAt);
+  }
+
+  /** A plan's limits in the order of design §6 (jsonb keeps its own order), any name the platform lacks last. */
+  public static Map<String, Integer> inBucketOrder(Map<String, Integer> limits) {
+    var ordered = new LinkedHashMap<String, Integer>();
+    for (var bucket : LimitBucket.values()) {
+      var limit = limits.get(bucket.bucketName());
+      if (limit != null) {
+        ordered.put(bucket.bucketName(), limit);
+      }
+    }
+    limits.forEach(ordered::putIfAbsent);
+    return ordered;
   }
 }

@@ -6,12 +6,13 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.CacheControl;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.EntityTag;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -19,9 +20,14 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-/** {@code GET /internal/prices}: plans, limits and operation costs, cacheable for five minutes with an ETag. */
+/**
+ * {@code GET /internal/prices} (docs/internal-api.md §3.4.4), any subject: cacheable for five minutes, with an ETag
+ * of the body so that a caller revalidates with {@code If-None-Match} and gets 304.
+ */
 @Path("/internal/prices")
 public class PricesResource {
+  static final int MAX_AGE_SECONDS = 300;
+
   private final PriceList prices;
   private final ObjectMapper json;
 
@@ -33,21 +39,23 @@ public class PricesResource {
   @GET
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(hidden = true)
-  public Response prices(@HeaderParam("If-None-Match") String ifNoneMatch) throws JsonProcessingException {
+  public Response prices(@Context Request request) throws JsonProcessingException {
     var body = json.writeValueAsString(prices.current());
     var tag = new EntityTag(sha256(body));
     var cache = new CacheControl();
-    cache.setMaxAge(300);
-    if (ifNoneMatch != null && (ifNoneMatch.contains("\"" + tag.getValue() + "\"") || ifNoneMatch.equals("*"))) {
-      return Response.notModified(tag).cacheControl(cache).build();
+    cache.setNoTransform(false);
+    cache.setMaxAge(MAX_AGE_SECONDS);
+    var notModified = request.evaluatePreconditions(tag);
+    if (notModified != null) {
+      return notModified.tag(tag).cacheControl(cache).build();
     }
     return Response.ok(body, MediaType.APPLICATION_JSON_TYPE).tag(tag).cacheControl(cache).build();
   }
 
   private static String sha256(String text) {
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-          .digest(text.getBytes(StandardCharsets.UTF_8))).substring(0, 32);
+      var digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 16);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

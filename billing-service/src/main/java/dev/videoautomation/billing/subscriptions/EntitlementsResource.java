@@ -14,7 +14,10 @@ import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.token.CurrentCaller;
 
-/** {@code GET /internal/entitlements/{clientId}} for the gateway (docs/internal-api.md §3.3). */
+/**
+ * {@code GET /internal/entitlements/{clientId}} for the gateway (docs/internal-api.md §3.3): a service subject may
+ * ask about any client, a client subject only about itself.
+ */
 @Path("/internal/entitlements")
 public class EntitlementsResource {
   private final Entitlements entitlements;

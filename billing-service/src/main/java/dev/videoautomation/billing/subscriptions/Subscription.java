@@ -7,12 +7,13 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-
-/** A client's subscription: one per client, whatever its history. */
+/**
+ * A client's subscription: one row per client, whatever its history. The provider columns are filled by checkout
+ * (Stripe or local, a later issue); an operator's grant leaves them as they are.
+ */
 @Entity
 @Table(name = "subscriptions")
-public class Subscription extends PanacheEntityBase {
+public class Subscription {
   public static final String ACTIVE = "active";
   public static final String PAST_DUE = "past_due";
   public static final String CANCELED = "canceled";
@@ -24,11 +25,13 @@ public class Subscription extends PanacheEntityBase {
 
   public String plan;
 
+  /** {@code active}, {@code past_due}, {@code canceled} or {@code expired}. */
   public String status;
 
   @Column(name = "period_end")
   public Instant periodEnd;
 
+  /** How long a {@code past_due} subscription keeps working. */
   @Column(name = "grace_end")
   public Instant graceEnd;
 
