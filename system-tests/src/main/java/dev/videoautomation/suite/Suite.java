@@ -69,8 +69,13 @@ public final class Suite implements AutoCloseable {
    * outside the suite such as operators using the admin API and tests.
    */
   public String internalToken(String subject) {
+    return internalToken(dataDir.resolve("keys"), subject);
+  }
+
+  /** An internal token for {@code subject}, two minutes long, signed with the private key in {@code keys}. */
+  public static String internalToken(Path keys, String subject) {
     try {
-      var pem = Files.readString(dataDir.resolve("keys").resolve(SigningKeys.PRIVATE_FILE))
+      var pem = Files.readString(keys.resolve(SigningKeys.PRIVATE_FILE))
           .replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
       var key = java.security.KeyFactory.getInstance("RSA").generatePrivate(
           new java.security.spec.PKCS8EncodedKeySpec(java.util.Base64.getDecoder().decode(pem)));
@@ -78,7 +83,7 @@ public final class Suite implements AutoCloseable {
       return io.smallrye.jwt.build.Jwt.issuer("video-automation").audience("video-automation-internal")
           .subject(subject).issuedAt(now).expiresAt(now + 120).claim("scope", "").sign(key);
     } catch (IOException | java.security.GeneralSecurityException e) {
-      throw new IllegalStateException("Could not sign with the suite key in " + dataDir, e);
+      throw new IllegalStateException("Could not sign with the suite key in " + keys, e);
     }
   }
 
