@@ -2,9 +2,19 @@ package dev.videoautomation.auth;
 
 import static io.restassured.RestAssured.given;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.postgresql.PGConnection;
 
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
@@ -14,8 +24,10 @@ import dev.videoautomation.platform.keys.ApiKeys;
 import dev.videoautomation.platform.testing.TestSmtpServer;
 import dev.videoautomation.platform.testing.TestTokens;
 
-/** Calls auth-service as the gateway does: public routes with the gateway's service token. */
+/** Calls auth-service as the gateway does: public routes with the gateway's service token and a client address. */
 public final class AuthFixtures {
+  private static final Pattern CODE_SENTENCE = Pattern.compile("code is (\\d{6})");
+
   private AuthFixtures() {
   }
 
@@ -44,24 +56,20 @@ public final class AuthFixtures {
     while (System.nanoTime() < deadline) {
       var messages = smtp.messages().stream().filter(m -> m.to().contains(to)).toList();
       if (messages.size() > index) {
-        return codeIn(messages.get(index).data());
+        var message = messages.get(index);
+        var matcher = CODE_SENTENCE.matcher(message.body());
+        if (!matcher.find()) {
+          throw new AssertionError("no code in the mail:\n" + message.data());
+        }
+        // The sentence's code is the first 6-digit run of the body, as TestSmtpServer reads it.
+        if (!message.firstNumber(6).orElseThrow().equals(matcher.group(1))) {
+          throw new AssertionError("another 6-digit number comes before the code:\n" + message.body());
+        }
+        return matcher.group(1);
       }
-      try {
-        Thread.sleep(20);
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
+      sleep(20);
     }
     throw new AssertionError("no mail to " + to);
-  }
-
-  /** The code in a mail's text (headers such as Message-ID may hold digit runs too). */
-  public static String codeIn(String mail) {
-    var matcher = java.util.regex.Pattern.compile("code is (\\d{6})").matcher(mail);
-    if (!matcher.find()) {
-      throw new AssertionError("no code in the mail:\n" + mail);
-    }
-    return matcher.group(1);
   }
 
   /** What verify says of a key. */
@@ -85,5 +93,58 @@ public final class AuthFixtures {
         .when().post("/v1/auth/agent/claim/complete").then().statusCode(200).extract().<String>path("credential");
     var verified = verify(key);
     return new Claimed(key, verified.getString("clientId"), verified.getString("keyId"), email);
+  }
+
+  /** A plain JDBC connection to the service's database (tables live in schema {@code auth}). */
+  public static Connection database() throws SQLException {
+    var config = ConfigProvider.getConfig();
+    return DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
+        config.getValue("quarkus.datasource.username", String.class),
+        config.getOptionalValue("quarkus.datasource.password", String.class).orElse(""));
+  }
+
+  /** LISTEN key_events on its own connection, as the gateway does. */
+  public static final class KeyEventListener implements AutoCloseable {
+    private final Connection connection;
+    private final List<String> received = new ArrayList<>();
+
+    public KeyEventListener() throws SQLException {
+      connection = database();
+      try (var statement = connection.createStatement()) {
+        statement.execute("LISTEN key_events");
+      }
+    }
+
+    /** The first payload matching {@code wanted} that arrives within five seconds. */
+    public String await(Predicate<String> wanted) throws SQLException {
+      var deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+      while (System.nanoTime() < deadline) {
+        var found = received.stream().filter(wanted).findFirst();
+        if (found.isPresent()) {
+          return found.get();
+        }
+        var notifications = connection.unwrap(PGConnection.class).getNotifications(250);
+        if (notifications != null) {
+          for (var notification : notifications) {
+            received.add(notification.getParameter());
+          }
+        }
+      }
+      throw new AssertionError("no such key_events payload arrived; got " + received);
+    }
+
+    @Override
+    public void close() throws SQLException {
+      connection.close();
+    }
+  }
+
+  public static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 }

@@ -1,5 +1,6 @@
 package dev.videoautomation.auth.addresses;
 
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -18,12 +19,14 @@ import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 
 /**
- * Registrations and recovery requests per source address per hour (design §5), counted in Postgres with one
- * conditional upsert so every replica shares the count. The address is the gateway's {@code X-Client-Address}.
+ * Requests that create a registration or mail a code, per source address per hour (design §5), counted in Postgres
+ * with one conditional upsert so every replica shares one exact count. The address is the gateway's
+ * {@code X-Client-Address} (docs/internal-api.md §1.2 rule 6): a rate-limit key, never identity.
  */
 @ApplicationScoped
 public class AddressLimits {
   static final String HEADER = "X-Client-Address";
+  static final int MAX_ADDRESS_LENGTH = 64;
   private static final String TAKE = """
       INSERT INTO address_windows (address, window_start, count) VALUES (?1, ?2, 1)
       ON CONFLICT (address, window_start) DO UPDATE SET count = address_windows.count + 1
@@ -39,26 +42,27 @@ public class AddressLimits {
     this.perHour = perHour;
   }
 
-  /** Takes one unit for the request's address, or fails with 429 {@code rate_limited}. */
-  @Transactional
-  public void take(HttpServerRequest request) {
-    var address = addressOf(request);
-    var window = Instant.now().truncatedTo(ChronoUnit.HOURS);
+  /** Takes one unit for {@code address} in the current hour, or fails with 429 {@code rate_limited}. */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public void take(String address) {
+    var now = Instant.now();
+    var window = now.truncatedTo(ChronoUnit.HOURS);
     var taken = entityManager.createNativeQuery(TAKE).setParameter(1, address)
-        .setParameter(2, java.sql.Timestamp.from(window)).setParameter(3, perHour).getResultList();
+        .setParameter(2, Timestamp.from(window)).setParameter(3, perHour).getResultList();
     if (taken.isEmpty()) {
-      var retryAfter = Math.max(1, Duration.between(Instant.now(), window.plus(1, ChronoUnit.HOURS)).toSeconds());
-      throw new ApiException(ApiError.of(ErrorCode.RATE_LIMITED, "Too many registrations from this address; "
-          + "try again in " + retryAfter + " seconds.").with("limit", perHour).with("retryAfter", retryAfter));
+      var retryAfter = Math.max(1, Duration.between(now, window.plus(1, ChronoUnit.HOURS)).toSeconds());
+      throw new ApiException(ApiError.of(ErrorCode.RATE_LIMITED, "Too many registrations or code requests from "
+          + "this address (" + perHour + " an hour); try again in " + retryAfter + " seconds.")
+          .with("limit", perHour).with("retryAfter", retryAfter));
     }
   }
 
-  static String addressOf(HttpServerRequest request) {
+  /** The agent's address: the gateway's {@code X-Client-Address}, else the TCP peer (a direct caller). */
+  public static String addressOf(HttpServerRequest request) {
     var forwarded = request.getHeader(HEADER);
-    if (forwarded != null && !forwarded.isBlank()) {
-      return forwarded.trim();
-    }
-    return request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
+    var address = forwarded != null && !forwarded.isBlank() ? forwarded.trim()
+        : request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
+    return address.length() > MAX_ADDRESS_LENGTH ? address.substring(0, MAX_ADDRESS_LENGTH) : address;
   }
 
   @Scheduled(every = "1h", delayed = "5m")

@@ -7,122 +7,110 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
-import dev.videoautomation.auth.codes.OneTimeCode;
-import dev.videoautomation.auth.mail.CodeMail;
-import dev.videoautomation.auth.registrations.Registration;
-import dev.videoautomation.auth.registrations.Registrations;
+import io.quarkus.logging.Log;
+import io.vertx.core.http.HttpServerRequest;
+
+import dev.videoautomation.auth.addresses.AddressLimits;
+import dev.videoautomation.auth.mail.Emails;
+import dev.videoautomation.auth.registrations.Onboarding;
 import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.http.RequestIds;
 
 /**
- * The claim page for a human principal (design §5): email, then the mailed code, then the new key, shown once.
- * It drives the same {@link Registrations} methods as the JSON endpoints. No script; every echoed value is escaped.
+ * The claim page for a human principal (design §5): email, then the mailed code, then the new key, shown once. It
+ * drives the same {@link Onboarding} methods as the JSON endpoints. No script; every echoed value is escaped; the
+ * forms post back to the page's own URL. The path holds the claim token, so nothing here logs the path.
  */
 @Path("/claim/{claimToken}")
 @Tag(name = "Agent registration")
 @Produces(MediaType.TEXT_HTML)
 public class ClaimPageResource {
-  private final Registrations registrations;
-  private final CodeMail mail;
+  private final Onboarding onboarding;
 
-  ClaimPageResource(Registrations registrations, CodeMail mail) {
-    this.registrations = registrations;
-    this.mail = mail;
+  ClaimPageResource(Onboarding onboarding) {
+    this.onboarding = onboarding;
   }
 
   @GET
-  @Operation(summary = "The claim page (HTML) a human principal opens from claim_url")
+  @Operation(summary = "The claim page (HTML) a human principal opens from claim_url", description = "Shows a form "
+      + "for an email (anonymous registrations), or for the mailed code. Unknown, used or expired token: a 404 page.")
   public Response show(@PathParam("claimToken") String claimToken) {
-    Registration registration;
     try {
-      registration = registrations.openRegistration(claimToken, false);
+      var state = onboarding.pageState(claimToken);
+      return ClaimPages.page(200, state.codeSent() ? ClaimPages.codeForm(null, state.anonymous())
+          : ClaimPages.emailForm(null));
     } catch (ApiException e) {
-      return gone();
+      return ClaimPages.gone();
     }
-    var codeSent = Registration.EMAIL.equals(registration.type)
-        || OneTimeCode.count("registrationId", registration.id) > 0;
-    return page(200, codeSent ? codeForm(claimToken, null) : emailForm(claimToken, null));
   }
 
   @POST
   @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-  @Operation(summary = "A step of the claim page: an email starts the claim, a code completes it")
+  @Operation(summary = "A step of the claim page", description = "Form fields: `email` mails a code (anonymous "
+      + "registrations), `code` completes the claim and shows the new svc_live_ key once.")
   public Response step(@PathParam("claimToken") String claimToken, @FormParam("email") String email,
-      @FormParam("code") String code) {
+      @FormParam("code") String code, @Context HttpServerRequest http) {
     try {
       if (code != null) {
-        if (!code.trim().matches("\\d{6}")) {
-          return page(400, codeForm(claimToken, "The code is the 6 digits from the mail."));
-        }
-        return switch (registrations.complete(claimToken, code.trim())) {
-          case Registrations.Completed completed -> page(200, "<h1>Claimed</h1><p>The agent's new API key (shown "
-              + "once; give it to the agent, which must use it from now on):</p><p><code>" + escape(completed
-                  .credential()) + "</code></p><p>The earlier key no longer works.</p>");
-          case Registrations.Refused refused -> page(refused.reason().error().status(),
-              codeForm(claimToken, refused.reason().error().getMessage()));
-        };
+        return completeStep(claimToken, code.trim());
       }
-      if (email == null || !email.trim().matches("[^@\\s]+@[^@\\s]+\\.[^@\\s]+")) {
-        return page(400, emailForm(claimToken, "Enter an email address."));
+      if (!Emails.looksValid(email)) {
+        return ClaimPages.page(400, ClaimPages.emailForm("Enter an email address."));
       }
-      var claimed = registrations.startClaim(claimToken, email);
-      mail.claimCode(claimed.registration().email, claimed.code().digits(), registrations.codeTtl());
-      return page(200, codeForm(claimToken, null));
+      onboarding.startClaim(claimToken, email, AddressLimits.addressOf(http));
+      return ClaimPages.page(200, ClaimPages.codeForm(null, true));
     } catch (ApiException e) {
       if (e.error().status() == 404) {
-        return gone();
+        return ClaimPages.gone();
       }
-      return page(e.error().status(), emailForm(claimToken, e.error().getMessage()));
+      var emailRegistration = ErrorCode.NOT_ANONYMOUS_REGISTRATION.code().equals(e.error().getError());
+      return ClaimPages.page(e.error().status(), emailRegistration ? ClaimPages.codeForm(e.error().getMessage(), false)
+          : ClaimPages.emailForm(e.error().getMessage()));
     }
   }
 
-  private static String emailForm(String claimToken, String problem) {
-    return "<h1>Claim this agent</h1>" + problem(problem) + "<p>Enter your email; we send a 6-digit code.</p>"
-        + "<form method=\"post\" action=\"/claim/" + escape(claimToken) + "\"><label>Email <input type=\"email\" "
-        + "name=\"email\" required></label> <button type=\"submit\">Send the code</button></form>";
-  }
-
-  private static String codeForm(String claimToken, String problem) {
-    return "<h1>Enter the code</h1>" + problem(problem) + "<p>We mailed a 6-digit code. It works for 10 minutes "
-        + "and 5 attempts.</p><form method=\"post\" action=\"/claim/" + escape(claimToken) + "\"><label>Code "
-        + "<input name=\"code\" inputmode=\"numeric\" pattern=\"[0-9]{6}\" required></label> "
-        + "<button type=\"submit\">Claim</button></form>";
-  }
-
-  private static String problem(String problem) {
-    return problem == null ? "" : "<p role=\"alert\"><strong>" + escape(problem) + "</strong></p>";
-  }
-
-  private static Response gone() {
-    return page(404, "<h1>This claim link does not work</h1><p>It is unknown, expired (links last 24 hours) or "
-        + "already used. The agent can register again.</p>");
-  }
-
-  private static Response page(int status, String body) {
-    var html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
-        + "content=\"width=device-width\"><title>Claim an agent · Video Automation Service</title></head><body>"
-        + body + "</body></html>";
-    return Response.status(status).type("text/html; charset=utf-8").header("Cache-Control", "no-store")
-        .header("Referrer-Policy", "no-referrer").entity(html).build();
-  }
-
-  static String escape(String text) {
-    var out = new StringBuilder(text.length());
-    for (var c : text.toCharArray()) {
-      switch (c) {
-        case '<' -> out.append("&lt;");
-        case '>' -> out.append("&gt;");
-        case '&' -> out.append("&amp;");
-        case '"' -> out.append("&quot;");
-        case '\'' -> out.append("&#39;");
-        default -> out.append(c);
-      }
+  private Response completeStep(String claimToken, String code) {
+    if (!code.matches("\\d{6}")) {
+      return ClaimPages.page(400, ClaimPages.codeForm("The code is the 6 digits from the mail.",
+          anonymous(claimToken)));
     }
-    return out.toString();
+    try {
+      return ClaimPages.page(200, ClaimPages.claimed(onboarding.complete(claimToken, code).credential()));
+    } catch (ApiException e) {
+      return e.error().status() == 404 ? ClaimPages.gone()
+          : ClaimPages.page(e.error().status(), ClaimPages.codeForm(e.error().getMessage(), anonymous(claimToken)));
+    }
+  }
+
+  /** Whether the registration is anonymous (it may then ask for a new code); null when the token no longer opens. */
+  private Boolean anonymous(String claimToken) {
+    try {
+      return onboarding.pageState(claimToken).anonymous();
+    } catch (ApiException e) {
+      return null;
+    }
+  }
+
+  /** This page's own failures: an HTML answer, logged without the path (it holds the claim token). */
+  @ServerExceptionMapper
+  Response failure(Throwable e) {
+    if (e instanceof WebApplicationException web && web.getResponse().getStatus() < 500) {
+      var status = web.getResponse().getStatus();
+      return ClaimPages.page(status, "<h1>This request did not work</h1><p>Open the claim link again and use the "
+          + "form on the page (HTTP " + status + ").</p>");
+    }
+    Log.errorf(e, "The claim page failed (request id %s)", RequestIds.current());
+    return ClaimPages.page(500, "<h1>Something went wrong on our side</h1><p>Try again in a minute. If it goes on, "
+        + "report request id " + ClaimPages.escape(RequestIds.current()) + ".</p>");
   }
 }

@@ -2,7 +2,6 @@ package dev.videoautomation.auth.clients;
 
 import java.time.Clock;
 import java.util.List;
-import java.util.Locale;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -17,14 +16,22 @@ import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.keys.ApiKeys;
 
-/** A new client with a live key for billing's keyless checkout (docs/internal-api.md §3.2), once per operation. */
+/**
+ * A new client with a live key for billing's keyless checkout (docs/internal-api.md §3.2): one client per
+ * operationId, forever. Concurrent first calls with one operationId are serialised by an advisory lock, so the
+ * second sees the first's client and answers as a replay.
+ */
 @ApplicationScoped
 public class ClientMinting {
   private final Keys keys;
+  private final RecoveryAddresses recoveryAddresses;
+  private final AdvisoryLocks locks;
   private final Clock clock = Clock.systemUTC();
 
-  ClientMinting(Keys keys) {
+  ClientMinting(Keys keys, RecoveryAddresses recoveryAddresses, AdvisoryLocks locks) {
     this.keys = keys;
+    this.recoveryAddresses = recoveryAddresses;
+    this.locks = locks;
   }
 
   @RegisterForReflection
@@ -34,38 +41,46 @@ public class ClientMinting {
 
   @Transactional
   public Minted mint(String operationId, String email, boolean reissue) {
+    locks.lock("operation:" + operationId);
     var existing = Client.findByOperationId(operationId);
     if (existing == null) {
-      var client = new Client();
-      client.id = Ids.newId(IdPrefix.CLI);
-      client.operationId = operationId;
-      client.createdAt = clock.instant();
-      var bound = false;
-      if (email != null && !email.isBlank()) {
-        var normalised = email.trim().toLowerCase(Locale.ROOT);
-        if (Client.findByRecoveryEmail(normalised) == null) {
-          client.recoveryEmail = normalised;
-          bound = true;
-        }
-      }
-      client.persist();
-      var issued = keys.issue(client.id, ApiKeys.Kind.LIVE, Keys.LIVE_SCOPES);
-      return new Minted(client.id, issued.key().id, issued.credential(), Keys.LIVE_SCOPES, true, bound,
-          client.createdAt.toEpochMilli());
+      return create(operationId, email);
     }
-    List<ApiKey> active = ApiKey.activeOf(existing.id);
     var bound = existing.recoveryEmail != null;
     if (!reissue) {
-      var keyId = active.isEmpty() ? null : active.getFirst().id;
-      return new Minted(existing.id, keyId, null, Keys.LIVE_SCOPES, false, bound, existing.createdAt.toEpochMilli());
+      return new Minted(existing.id, currentKeyId(existing.id), null, Keys.LIVE_SCOPES, false, bound,
+          existing.createdAt.toEpochMilli());
     }
-    List<ApiKey> all = ApiKey.list("clientId", existing.id);
-    if (all.stream().anyMatch(key -> key.firstVerifiedAt != null)) {
-      throw new ApiException(ErrorCode.CONFLICT, "A key of this client is already in use; it cannot be reissued.");
+    if (ApiKey.count("clientId = ?1 and firstVerifiedAt is not null", existing.id) > 0) {
+      throw new ApiException(ErrorCode.CONFLICT, "A key of this client has already been used, so it was delivered: "
+          + "it is not reissued. The customer can recover a key by email (POST /v1/api_keys/recover).");
     }
-    active.forEach(keys::revoke);
+    ApiKey.activeOf(existing.id).forEach(keys::revoke);
     var issued = keys.issue(existing.id, ApiKeys.Kind.LIVE, Keys.LIVE_SCOPES);
     return new Minted(existing.id, issued.key().id, issued.credential(), Keys.LIVE_SCOPES, false, bound,
         existing.createdAt.toEpochMilli());
+  }
+
+  private Minted create(String operationId, String email) {
+    var client = new Client();
+    client.id = Ids.newId(IdPrefix.CLI);
+    client.operationId = operationId;
+    client.createdAt = clock.instant();
+    client.persist();
+    var bound = recoveryAddresses.bind(client, email);
+    var issued = keys.issue(client.id, ApiKeys.Kind.LIVE, Keys.LIVE_SCOPES);
+    return new Minted(client.id, issued.key().id, issued.credential(), Keys.LIVE_SCOPES, true, bound,
+        client.createdAt.toEpochMilli());
+  }
+
+  /** The key a replay names: the newest active key (the minted one until a reissue), else the newest of all. */
+  private static String currentKeyId(String clientId) {
+    ApiKey active = ApiKey.find("clientId = ?1 and status = ?2 order by createdAt desc", clientId, ApiKey.ACTIVE)
+        .firstResult();
+    if (active != null) {
+      return active.id;
+    }
+    ApiKey newest = ApiKey.find("clientId = ?1 order by createdAt desc", clientId).firstResult();
+    return newest == null ? null : newest.id;
   }
 }

@@ -1,9 +1,5 @@
 package dev.videoautomation.auth.clients;
 
-import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -14,12 +10,19 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.videoautomation.auth.keys.InternalCallers;
+import dev.videoautomation.platform.errors.ApiException;
 
-/** {@code POST /internal/clients}: billing mints a client with a live key when a keyless checkout completes. */
+/**
+ * {@code POST /internal/clients} (docs/internal-api.md §3.2): billing mints a client with a live key when a keyless
+ * checkout completes. Never logs its body.
+ */
 @Path("/internal/clients")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class ClientsResource {
+  static final int MAX_OPERATION_ID_LENGTH = 64;
+  static final int MAX_EMAIL_LENGTH = 254;
+
   private final ClientMinting minting;
   private final InternalCallers callers;
 
@@ -28,15 +31,23 @@ public class ClientsResource {
     this.callers = callers;
   }
 
-  public record MintRequest(@NotBlank @Size(max = 64) String operationId, @Size(max = 254) String email,
-      Boolean reissueCredential) {
+  public record MintRequest(String operationId, String email, Boolean reissueCredential) {
   }
 
   @POST
   @Operation(hidden = true)
-  public Response mint(@NotNull @Valid MintRequest request) {
+  public Response mint(MintRequest body) {
     callers.requireClientsCaller();
-    var minted = minting.mint(request.operationId(), request.email(), Boolean.TRUE.equals(request.reissueCredential()));
-    return Response.status(minted.created() ? 201 : 200).entity(minted).build();
+    if (body == null || body.operationId() == null || body.operationId().isBlank()) {
+      throw ApiException.invalidField("operationId", "is required: the checkout session id");
+    }
+    if (body.operationId().length() > MAX_OPERATION_ID_LENGTH) {
+      throw ApiException.invalidField("operationId", "must be at most " + MAX_OPERATION_ID_LENGTH + " characters");
+    }
+    if (body.email() != null && body.email().length() > MAX_EMAIL_LENGTH) {
+      throw ApiException.invalidField("email", "must be at most " + MAX_EMAIL_LENGTH + " characters");
+    }
+    var minted = minting.mint(body.operationId(), body.email(), Boolean.TRUE.equals(body.reissueCredential()));
+    return Response.status(minted.created() ? Response.Status.CREATED : Response.Status.OK).entity(minted).build();
   }
 }

@@ -75,7 +75,10 @@ public class Codes {
     return new Issued(code, digits);
   }
 
-  /** Checks {@code presented} against the newest code (null when none), counting a wrong attempt. */
+  /**
+   * Checks {@code presented} against {@code code} (null when there is none), counting a wrong attempt; the last
+   * allowed wrong attempt voids the code. The caller holds a lock that serialises checks of the same code.
+   */
   public Check check(OneTimeCode code, String presented) {
     if (code == null || code.usedAt != null) {
       return Check.NONE;
@@ -93,11 +96,19 @@ public class Codes {
       return Check.ACCEPTED;
     }
     code.attempts++;
-    return code.attempts >= maxAttempts ? Check.EXHAUSTED : Check.WRONG;
+    if (code.attempts >= maxAttempts) {
+      code.voidedAt = clock.instant();
+      return Check.EXHAUSTED;
+    }
+    return Check.WRONG;
   }
 
   public Duration ttl() {
     return ttl;
+  }
+
+  public int maxAttempts() {
+    return maxAttempts;
   }
 
   private static String hash(String salt, String digits) {

@@ -9,12 +9,20 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
+import org.hibernate.annotations.DynamicUpdate;
+
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
-/** One issued key, known by its SHA-256 only. */
+/**
+ * One issued key, known by its SHA-256 only. Updates write only the columns that changed, so a verification stamping
+ * {@code last_used_at} can never write back a status that a concurrent rotation or claim just changed.
+ */
 @Entity
 @Table(name = "api_keys")
+@DynamicUpdate
 public class ApiKey extends PanacheEntityBase {
+  public static final String ANONYMOUS = "anonymous";
+  public static final String LIVE = "live";
   public static final String ACTIVE = "active";
   public static final String REVOKED = "revoked";
   public static final String REPLACED = "replaced";
@@ -59,7 +67,9 @@ public class ApiKey extends PanacheEntityBase {
     return find("keyHash", keyHash).firstResult();
   }
 
+  /** The client's active keys, oldest first, locked for the caller's transaction. */
   public static List<ApiKey> activeOf(String clientId) {
-    return list("clientId = ?1 and status = ?2", clientId, ACTIVE);
+    return find("clientId = ?1 and status = ?2 order by createdAt", clientId, ACTIVE)
+        .withLock(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE).list();
   }
 }

@@ -1,60 +1,97 @@
 package dev.videoautomation.auth.keys;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
-import jakarta.validation.Valid;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.videoautomation.auth.keys.KeyDtos.RotateRequest;
+import dev.videoautomation.auth.keys.KeyDtos.Rotated;
+import dev.videoautomation.auth.openapi.ErrorSchemas;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 /** {@code POST /v1/api_keys/rotate}: any valid key, no subscription needed. */
 @Path("/v1/api_keys/rotate")
-@Tag(name = "API keys")
+@Tag(name = "API keys", description = "Rotate a key, or recover one by email.")
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 public class ApiKeysResource {
-  static final int MAX_GRACE_SECONDS = 86_400;
-
   private final Rotation rotation;
   private final CurrentCaller caller;
+  private final ObjectMapper json;
 
-  ApiKeysResource(Rotation rotation, CurrentCaller caller) {
+  ApiKeysResource(Rotation rotation, CurrentCaller caller, ObjectMapper json) {
     this.rotation = rotation;
     this.caller = caller;
-  }
-
-  public record RotateRequest(@Min(0) @Max(MAX_GRACE_SECONDS) Integer graceSeconds) {
+    this.json = json;
   }
 
   @POST
+  @Consumes(MediaType.WILDCARD)
+  @SecurityRequirement(name = "bearer")
+  @SecurityRequirement(name = "apiKey")
   @Operation(summary = "Rotate the key you call with", description = "Issues a new key of the same kind and scopes "
-      + "for the same client. The key sent in Authorization stops working at once, or after `graceSeconds` "
-      + "(0 to 86400) so running work can switch over. Answer: `credential`, `credential_type`, "
-      + "`credential_expires` (null), `scopes`, `previous_credential_expires` (epoch ms, null when the old key "
-      + "already stopped). Needs any valid key; no subscription.")
-  public Map<String, Object> rotate(@Valid RotateRequest request) {
-    var current = caller.get().filter(c -> !c.isService())
-        .orElseThrow(() -> new ApiException(ErrorCode.UNAUTHORIZED, "Send the key to rotate."));
+      + "for the same client. The key you call with stops working at once, or after `graceSeconds` (0 to 86400) "
+      + "so running work can switch over; `previous_credential_expires` says when (null: already stopped). The "
+      + "body is optional (none, or `{}`, is no grace). Needs any valid key (anonymous keys too); no subscription.")
+  @RequestBody(required = false, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+      schema = @Schema(implementation = RotateRequest.class), examples = {
+      @ExampleObject(name = "at once", value = "{}"),
+      @ExampleObject(name = "with grace", value = "{\"graceSeconds\":3600}")}))
+  @APIResponse(responseCode = "200", description = "The new key, shown once", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Rotated.class),
+      examples = @ExampleObject(name = "with grace", value = "{\"credential\":\"svc_live_…\",\"credential_type\":"
+          + "\"api_key\",\"credential_expires\":null,\"scopes\":[\"api.read\",\"api.write\"],"
+          + "\"previous_credential_expires\":1763703600000}")))
+  @APIResponse(responseCode = "400", description = "invalid_request: graceSeconds out of range", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorSchemas.Error.class)))
+  @APIResponse(responseCode = "401", description = "unauthorized: no valid key, or it is no longer active",
+      content = @Content(mediaType = MediaType.APPLICATION_JSON,
+          schema = @Schema(implementation = ErrorSchemas.Error.class)))
+  public Rotated rotate(@HeaderParam("Content-Type") String contentType, String body)
+      throws JsonProcessingException {
+    var current = caller.get().filter(c -> !c.isService() && c.keyId() != null)
+        .orElseThrow(() -> new ApiException(ErrorCode.UNAUTHORIZED, "Send the key to rotate in the "
+            + "Authorization header (Bearer) or X-Api-Key."));
+    return rotation.rotate(current.clientId(), current.keyId(), graceSeconds(contentType, body));
+  }
+
+  /** The optional body: none (or blank) is no grace; otherwise strict JSON, as every body of the API. */
+  private int graceSeconds(String contentType, String body) throws JsonProcessingException {
+    if (body == null || body.isBlank()) {
+      return 0;
+    }
+    if (!isJson(contentType)) {
+      throw new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json, or no body.");
+    }
+    var request = json.readValue(body, RotateRequest.class);
     var grace = request == null || request.graceSeconds() == null ? 0 : request.graceSeconds();
-    var rotated = rotation.rotate(current.clientId(), current.keyId(), grace);
-    var body = new LinkedHashMap<String, Object>();
-    body.put("credential", rotated.issued().credential());
-    body.put("credential_type", "api_key");
-    body.put("credential_expires", null);
-    body.put("scopes", rotated.issued().key().scopeList());
-    body.put("previous_credential_expires", rotated.previousExpires());
-    return body;
+    if (grace < 0 || grace > KeyDtos.MAX_GRACE_SECONDS) {
+      throw ApiException.invalidField("graceSeconds", "must be between 0 and " + KeyDtos.MAX_GRACE_SECONDS);
+    }
+    return grace;
+  }
+
+  private static boolean isJson(String contentType) {
+    try {
+      return contentType != null && MediaType.valueOf(contentType).isCompatible(MediaType.APPLICATION_JSON_TYPE);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 }

@@ -33,7 +33,7 @@ public class Keys {
     key.id = Ids.newId(IdPrefix.KEY);
     key.clientId = clientId;
     key.keyHash = ApiKeys.hash(credential);
-    key.kind = kind == ApiKeys.Kind.LIVE ? "live" : "anonymous";
+    key.kind = kind == ApiKeys.Kind.LIVE ? ApiKey.LIVE : ApiKey.ANONYMOUS;
     key.scopes = String.join(" ", scopes);
     key.status = ApiKey.ACTIVE;
     key.createdAt = clock.instant();

@@ -4,8 +4,10 @@ import java.time.Clock;
 import java.time.Duration;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
+import dev.videoautomation.auth.keys.KeyDtos.Rotated;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.keys.ApiKeys;
@@ -20,27 +22,32 @@ public class Rotation {
     this.keys = keys;
   }
 
-  /** The new key, and when the old one stops working (null: it already has). */
-  public record Rotated(Keys.Issued issued, Long previousExpires) {
-  }
-
+  /**
+   * The new key, and when the old one stops working (null: it already has). The old key's row is locked, so two
+   * rotations of one key cannot both succeed.
+   */
   @Transactional
   public Rotated rotate(String clientId, String keyId, int graceSeconds) {
-    ApiKey current = keyId == null ? null : ApiKey.findById(keyId);
-    if (current == null || !current.clientId.equals(clientId) || !ApiKey.ACTIVE.equals(current.status)) {
-      throw new ApiException(ErrorCode.UNAUTHORIZED, "Send the key to rotate in the Authorization header.");
+    ApiKey current = ApiKey.findById(keyId, LockModeType.PESSIMISTIC_WRITE);
+    var now = clock.instant();
+    if (current == null || !current.clientId.equals(clientId) || !ApiKey.ACTIVE.equals(current.status)
+        || (current.expiresAt != null && !now.isBefore(current.expiresAt))) {
+      throw new ApiException(ErrorCode.UNAUTHORIZED, "The key you called with is no longer active: call with the "
+          + "key the last claim, rotation or recovery gave you.");
     }
-    var kind = "live".equals(current.kind) ? ApiKeys.Kind.LIVE : ApiKeys.Kind.ANONYMOUS;
+    var kind = ApiKey.LIVE.equals(current.kind) ? ApiKeys.Kind.LIVE : ApiKeys.Kind.ANONYMOUS;
     var issued = keys.issue(clientId, kind, current.scopeList());
+    Long previousExpires = null;
     if (graceSeconds == 0) {
       keys.replace(current);
-      return new Rotated(issued, null);
+    } else {
+      var expiresAt = now.plus(Duration.ofSeconds(graceSeconds));
+      if (current.expiresAt != null && current.expiresAt.isBefore(expiresAt)) {
+        expiresAt = current.expiresAt;
+      }
+      keys.expireAt(current, expiresAt);
+      previousExpires = expiresAt.toEpochMilli();
     }
-    var expiresAt = clock.instant().plus(Duration.ofSeconds(graceSeconds));
-    if (current.expiresAt != null && current.expiresAt.isBefore(expiresAt)) {
-      expiresAt = current.expiresAt;
-    }
-    keys.expireAt(current, expiresAt);
-    return new Rotated(issued, expiresAt.toEpochMilli());
+    return new Rotated(issued.credential(), "api_key", null, issued.key().scopeList(), previousExpires);
   }
 }

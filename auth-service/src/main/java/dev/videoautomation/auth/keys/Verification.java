@@ -2,6 +2,7 @@ package dev.videoautomation.auth.keys;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,11 +10,13 @@ import jakarta.transaction.Transactional;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-/** Turns a key hash into its client, key and status (docs/internal-api.md §3.1). */
+/** Turns a key hash into its client, key and status (docs/internal-api.md §3.1): one indexed look-up by hash. */
 @ApplicationScoped
 public class Verification {
   /** {@code lastUsedAt} is written at most this often per key, so a busy key costs no write per call. */
-  private static final Duration LAST_USED_PRECISION = Duration.ofMinutes(1);
+  static final Duration LAST_USED_PRECISION = Duration.ofMinutes(1);
+  private static final String MARK_USED = "update ApiKey set firstVerifiedAt = coalesce(firstVerifiedAt, ?1), "
+      + "lastUsedAt = ?1 where id = ?2";
   private final Clock clock = Clock.systemUTC();
 
   @RegisterForReflection
@@ -35,12 +38,15 @@ public class Verification {
     if (key.expiresAt != null && !now.isBefore(key.expiresAt)) {
       return new Answer("expired", key.clientId, key.id, List.of(), expiresAt);
     }
-    if (key.firstVerifiedAt == null) {
-      key.firstVerifiedAt = now;
-    }
-    if (key.lastUsedAt == null || key.lastUsedAt.plus(LAST_USED_PRECISION).isBefore(now)) {
-      key.lastUsedAt = now;
+    if (key.firstVerifiedAt == null || key.lastUsedAt == null
+        || key.lastUsedAt.plus(LAST_USED_PRECISION).isBefore(now)) {
+      markUsed(key, now);
     }
     return new Answer(ApiKey.ACTIVE, key.clientId, key.id, key.scopeList(), expiresAt);
+  }
+
+  /** One targeted update (never the whole row: a concurrent claim or rotation may be changing its status). */
+  private static void markUsed(ApiKey key, Instant now) {
+    ApiKey.update(MARK_USED, now, key.id);
   }
 }

@@ -1,8 +1,5 @@
 package dev.videoautomation.auth.keys;
 
-import jakarta.validation.Valid;
-import jakarta.validation.constraints.NotNull;
-import jakarta.validation.constraints.Pattern;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -11,7 +8,10 @@ import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
-/** {@code POST /internal/verify}: for the gateway only. */
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.keys.ApiKeys;
+
+/** {@code POST /internal/verify} (docs/internal-api.md §3.1): for the gateway only. Never logs its body. */
 @Path("/internal/verify")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -24,14 +24,16 @@ public class VerifyResource {
     this.callers = callers;
   }
 
-  public record VerifyRequest(
-      @NotNull @Pattern(regexp = "[0-9a-f]{64}", message = "must be 64 lowercase hex characters") String keyHash) {
+  public record VerifyRequest(String keyHash) {
   }
 
   @POST
   @Operation(hidden = true)
-  public Verification.Answer verify(@NotNull @Valid VerifyRequest request) {
+  public Verification.Answer verify(VerifyRequest body) {
     callers.requireVerifyCaller();
-    return verification.verify(request.keyHash());
+    if (body == null || !ApiKeys.isHash(body.keyHash())) {
+      throw ApiException.invalidField("keyHash", "must be 64 lowercase hex characters: the SHA-256 of the key");
+    }
+    return verification.verify(body.keyHash());
   }
 }

@@ -7,10 +7,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 import io.quarkus.logging.Log;
 import io.quarkus.mailer.Mail;
 import io.quarkus.mailer.Mailer;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 
 /**
  * Mails one-time codes through Quarkus Mailer: real SMTP when configured; in mock mode (the embedded default) the
  * mailer writes the mail to the log, the one place a code may appear. This class never logs a code itself.
+ *
+ * <p>Sending does not hold up the answer: callers mail after their transaction committed, and an answer that
+ * waited for SMTP would take longer exactly when an address is registered (recovery must not reveal that). The
+ * blocking mailer runs on a worker thread of its own, outside the request (a send subscribed from the request's
+ * context was seen to stall when the request ended first).
  */
 @ApplicationScoped
 public class CodeMail {
@@ -29,15 +35,21 @@ public class CodeMail {
   public void recoveryCode(String to, String code, Duration ttl) {
     send(to, "Your Video Automation Service recovery code", "Your one-time code is " + code + ".\n\n"
         + "Send it with your email to POST /v1/api_keys/recover to get a new API key; every older key stops "
-        + "working. It works for " + ttl.toMinutes() + " minutes. If you did not ask for it, ignore this mail.\n");
+        + "working. It works for " + ttl.toMinutes() + " minutes and 5 attempts. If you did not ask for it, "
+        + "ignore this mail.\n");
   }
 
   private void send(String to, String subject, String text) {
-    try {
-      mailer.send(Mail.withText(to, subject, text));
-    } catch (RuntimeException e) {
-      // The caller's answer does not depend on delivery (a new code can be asked for); the cause is for operators.
-      Log.errorf("Could not send a code mail: %s", e.getMessage());
-    }
+    var mail = Mail.withText(to, subject, text);
+    Infrastructure.getDefaultWorkerPool().execute(() -> {
+      try {
+        mailer.send(mail);
+        Log.debug("A code mail was handed to the mail server");
+      } catch (RuntimeException e) {
+        // The answer never depends on delivery (a new code can be asked for); the cause is for operators. Only the
+        // exception's class and message: never the mail, which holds the code.
+        Log.errorf("Could not send a code mail: %s: %s", e.getClass().getSimpleName(), e.getMessage());
+      }
+    });
   }
 }

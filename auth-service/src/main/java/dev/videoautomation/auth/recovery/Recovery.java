@@ -1,45 +1,49 @@
 package dev.videoautomation.auth.recovery;
 
-import java.util.Locale;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
-import dev.videoautomation.auth.clients.Client;
+import dev.videoautomation.auth.clients.RecoveryAddresses;
 import dev.videoautomation.auth.codes.Codes;
 import dev.videoautomation.auth.codes.OneTimeCode;
 import dev.videoautomation.auth.keys.Keys;
+import dev.videoautomation.auth.mail.Emails;
+import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.keys.ApiKeys;
 
 /**
  * Key recovery by email (design §5): a code goes to the client's recovery address; with it, every older key stops
- * and a new live key is issued. Nothing in the answers says whether an address is registered.
+ * and a new live key is issued. No answer says whether an address is registered: every refusal (no code, wrong,
+ * expired, too many attempts) is the same 401 {@code invalid_code} with the same sentence.
  */
 @ApplicationScoped
 public class Recovery {
+  static final String REFUSAL = "This email and code do not match a recovery in progress: the code is wrong, "
+      + "expired or used up, or none was sent. Ask for a new code with POST /v1/api_keys/recover and the email alone.";
+
   private final Codes codes;
   private final Keys keys;
+  private final RecoveryAddresses recoveryAddresses;
 
-  Recovery(Codes codes, Keys keys) {
+  Recovery(Codes codes, Keys keys, RecoveryAddresses recoveryAddresses) {
     this.codes = codes;
     this.keys = keys;
+    this.recoveryAddresses = recoveryAddresses;
   }
 
-  /** The code to mail, when the address belongs to a client. */
+  /** The code to mail, when the address belongs to a client; an earlier recovery code for it stops working. */
   @Transactional
   public Optional<Codes.Issued> requestCode(String email) {
-    var normalised = email.trim().toLowerCase(Locale.ROOT);
-    var client = Client.findByRecoveryEmail(normalised);
-    if (client == null) {
-      return Optional.empty();
-    }
-    return Optional.of(codes.issue(OneTimeCode.RECOVERY, null, client.id, normalised));
+    return recoveryAddresses.clientOf(email)
+        .map(client -> codes.issue(OneTimeCode.RECOVERY, null, client.id, client.recoveryEmail));
   }
 
-  /** A new key, or the refusal (attempts are counted whatever the outcome). */
+  /** A new key, or the refusal (returned, so that the counted attempt commits). */
   public sealed interface Outcome permits Recovered, Refused {
   }
 
@@ -49,22 +53,19 @@ public class Recovery {
   public record Refused(ApiException reason) implements Outcome {
   }
 
+  /** Checks the code (its row locked: one recovery per code) and, when right, replaces every key of the client. */
   @Transactional
   public Outcome recover(String email, String presented) {
-    var normalised = email.trim().toLowerCase(Locale.ROOT);
     OneTimeCode code = OneTimeCode.find("email = ?1 and purpose = ?2 and voidedAt is null order by createdAt desc",
-        normalised, OneTimeCode.RECOVERY).firstResult();
-    var check = codes.check(code, presented);
-    if (check != Codes.Check.ACCEPTED) {
-      return new Refused(switch (check) {
-        case EXHAUSTED -> new ApiException(ErrorCode.CODE_ATTEMPTS_EXHAUSTED, "Five wrong codes: ask for a new one "
-            + "with POST /v1/api_keys/recover and the email alone.");
-        case EXPIRED -> new ApiException(ErrorCode.INVALID_CODE, "This code has expired; ask for a new one.");
-        default -> new ApiException(ErrorCode.INVALID_CODE, "This email and code do not match a recovery in "
-            + "progress. Ask for a code with POST /v1/api_keys/recover and the email alone.");
-      });
+        Emails.normalise(email), OneTimeCode.RECOVERY).withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
+    if (codes.check(code, presented) != Codes.Check.ACCEPTED) {
+      return new Refused(new ApiException(ApiError.of(ErrorCode.INVALID_CODE, REFUSAL).with("field", "code")));
     }
     keys.replaceAllOf(code.clientId);
     return new Recovered(keys.issue(code.clientId, ApiKeys.Kind.LIVE, Keys.LIVE_SCOPES));
+  }
+
+  public java.time.Duration codeTtl() {
+    return codes.ttl();
   }
 }

@@ -1,14 +1,9 @@
 package dev.videoautomation.auth.recovery;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -18,20 +13,31 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.vertx.core.http.HttpServerRequest;
 
 import dev.videoautomation.auth.addresses.AddressLimits;
+import dev.videoautomation.auth.keys.KeyDtos.Credential;
 import dev.videoautomation.auth.mail.CodeMail;
+import dev.videoautomation.auth.mail.Emails;
+import dev.videoautomation.auth.openapi.ErrorSchemas;
 import dev.videoautomation.platform.errors.ApiException;
 
-/** {@code POST /v1/api_keys/recover}: public; the same answer for every email. */
+/** {@code POST /v1/api_keys/recover}: public; the same answers whether or not an email is registered. */
 @Path("/v1/api_keys/recover")
 @Tag(name = "API keys")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class RecoveryResource {
+  static final String CODE_SENT_IF_REGISTERED = "code_sent_if_registered";
+
   private final Recovery recovery;
   private final CodeMail mail;
   private final AddressLimits addressLimits;
@@ -42,33 +48,58 @@ public class RecoveryResource {
     this.addressLimits = addressLimits;
   }
 
-  public record RecoverRequest(@NotBlank @Email @Size(max = 254) String email,
-      @Pattern(regexp = "\\d{6}", message = "must be 6 digits") String code) {
+  @Schema(name = "RecoverRequest")
+  public record RecoverRequest(
+      @Schema(required = true, example = "agent-owner@example.com") @NotBlank String email,
+      @Schema(pattern = "^[0-9]{6}$", description = "The mailed code; leave out to ask for one.", example = "042917")
+      @Pattern(regexp = "\\d{6}", message = "must be the 6 digits from the mail") String code) {
+  }
+
+  @RegisterForReflection
+  @Schema(name = "RecoveryRequested")
+  public record Requested(@Schema(enumeration = {CODE_SENT_IF_REGISTERED}) String status) {
   }
 
   @POST
-  @Operation(summary = "Recover a key by email", description = "With `email` alone: 202 "
-      + "`{\"status\":\"code_sent_if_registered\"}` whatever the address, and a 6-digit code (10 minutes, 5 "
-      + "attempts) goes to it if a client has it as recovery address (the email used to claim or to check out). "
-      + "With `email` and `code`: a new `svc_live_` key (same answer as claim/complete); every older key of the "
-      + "client stops working. A wrong code is 401 invalid_code.")
-  public Response recover(@NotNull @Valid RecoverRequest request, @Context HttpServerRequest http) {
-    if (request.code() == null) {
-      addressLimits.take(http);
-      recovery.requestCode(request.email())
-          .ifPresent(issued -> mail.recoveryCode(issued.code().email, issued.digits(),
-              java.time.Duration.between(issued.code().createdAt, issued.code().expiresAt)));
-      return Response.accepted(Map.of("status", "code_sent_if_registered")).build();
+  @Operation(summary = "Recover a key by email", description = "Two steps. `{email}`: always 202 "
+      + "`{\"status\":\"code_sent_if_registered\"}`; a 6-digit code (10 minutes, 5 attempts) is mailed only if a "
+      + "client has this recovery address (the email that claimed a registration or paid a keyless checkout). "
+      + "Limited per source address (429 rate_limited). `{email, code}`: 200 with a new `svc_live_` key (the same "
+      + "record as claim/complete, snake_case); every older key of the client stops working at once. A wrong, "
+      + "expired or used-up code, or an email without a recovery, is the same 401 invalid_code: the answers never "
+      + "reveal whether an email is registered. No key needed.")
+  @RequestBody(required = true, content = @Content(schema = @Schema(implementation = RecoverRequest.class),
+      examples = {
+          @ExampleObject(name = "ask for a code", value = "{\"email\":\"agent-owner@example.com\"}"),
+          @ExampleObject(name = "use the code",
+              value = "{\"email\":\"agent-owner@example.com\",\"code\":\"042917\"}")}))
+  @APIResponse(responseCode = "202", description = "A code was mailed if the address is registered", content =
+      @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Requested.class),
+          examples = @ExampleObject(name = "requested", value = "{\"status\":\"code_sent_if_registered\"}")))
+  @APIResponse(responseCode = "200", description = "The new key, shown once", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Credential.class),
+      examples = @ExampleObject(name = "recovered", value = "{\"credential\":\"svc_live_…\",\"credential_type\":"
+          + "\"api_key\",\"credential_expires\":null,\"scopes\":[\"api.read\",\"api.write\"]}")))
+  @APIResponse(responseCode = "400", description = "invalid_request, naming the field", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorSchemas.Error.class)))
+  @APIResponse(responseCode = "401", description = "invalid_code", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorSchemas.Error.class)))
+  @APIResponse(responseCode = "429", description = "rate_limited: too many code requests from this address",
+      content = @Content(mediaType = MediaType.APPLICATION_JSON,
+          schema = @Schema(implementation = ErrorSchemas.Error.class)))
+  public Response recover(@NotNull @Valid RecoverRequest body, @Context HttpServerRequest http) {
+    if (!Emails.looksValid(body.email())) {
+      throw ApiException.invalidField("email", "must be an email address");
     }
-    return switch (recovery.recover(request.email(), request.code())) {
-      case Recovery.Recovered recovered -> {
-        var body = new LinkedHashMap<String, Object>();
-        body.put("credential", recovered.issued().credential());
-        body.put("credential_type", "api_key");
-        body.put("credential_expires", null);
-        body.put("scopes", recovered.issued().key().scopeList());
-        yield Response.ok(body).build();
-      }
+    if (body.code() == null) {
+      addressLimits.take(AddressLimits.addressOf(http));
+      recovery.requestCode(body.email())
+          .ifPresent(issued -> mail.recoveryCode(issued.code().email, issued.digits(), recovery.codeTtl()));
+      return Response.accepted(new Requested(CODE_SENT_IF_REGISTERED)).build();
+    }
+    return switch (recovery.recover(body.email(), body.code())) {
+      case Recovery.Recovered recovered -> Response.ok(Credential.of(recovered.issued().credential(),
+          recovered.issued().key().scopeList())).build();
       case Recovery.Refused refused -> throw refused.reason();
     };
   }

@@ -3,7 +3,6 @@ package dev.videoautomation.auth.registrations;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -13,10 +12,12 @@ import jakarta.transaction.Transactional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.videoautomation.auth.clients.Client;
+import dev.videoautomation.auth.clients.RecoveryAddresses;
 import dev.videoautomation.auth.codes.Codes;
 import dev.videoautomation.auth.codes.OneTimeCode;
 import dev.videoautomation.auth.keys.ApiKey;
 import dev.videoautomation.auth.keys.Keys;
+import dev.videoautomation.auth.mail.Emails;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
@@ -25,34 +26,43 @@ import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.keys.ApiKeys;
 
 /**
- * Registration and claim (design §5): anonymous registrations get an api.read key at once; email registrations get
- * a mailed code; both finish with claim/complete, which issues the live key of the same client and ends the
- * anonymous one at once. Codes are mailed by the caller after commit, so a failed transaction mails nothing.
+ * Registration and claim (design §5), the transactional half: anonymous registrations get an api.read key at once;
+ * email registrations get a code; both finish with {@link #complete}, which issues the live key of the same client
+ * and ends the anonymous one in the same transaction. Mailing is {@link Onboarding}'s, after commit.
  */
 @ApplicationScoped
 public class Registrations {
+  /** Scopes a claim adds, as every registration record lists them. */
+  public static final List<String> POST_CLAIM_SCOPES = Keys.LIVE_SCOPES;
+
   private final Keys keys;
   private final Codes codes;
+  private final RecoveryAddresses recoveryAddresses;
   private final Duration claimTtl;
   private final Clock clock = Clock.systemUTC();
 
   @Inject
-  Registrations(Keys keys, Codes codes,
+  Registrations(Keys keys, Codes codes, RecoveryAddresses recoveryAddresses,
       @ConfigProperty(name = "auth.claim-token.ttl", defaultValue = "PT24H") Duration claimTtl) {
     this.keys = keys;
     this.codes = codes;
+    this.recoveryAddresses = recoveryAddresses;
     this.claimTtl = claimTtl;
   }
 
   /** A new registration; {@code credential} only for anonymous ones, {@code code} only for email ones. */
   public record Registered(Registration registration, String claimToken, String credential, Codes.Issued code) {
+    /** The scopes of {@code credential}. */
+    public List<String> credentialScopes() {
+      return credential == null ? List.of() : Keys.ANONYMOUS_SCOPES;
+    }
   }
 
   /** A started claim: the code to mail. */
   public record Claimed(Registration registration, Codes.Issued code) {
   }
 
-  /** The outcome of claim/complete: the new key, or why not (with the attempt already counted). */
+  /** The outcome of claim/complete: the new key, or why not (returned, so the counted attempt commits). */
   public sealed interface Completion permits Completed, Refused {
   }
 
@@ -60,6 +70,10 @@ public class Registrations {
   }
 
   public record Refused(ApiException reason) implements Completion {
+  }
+
+  /** What the claim page needs to know about an open registration. */
+  public record PageState(boolean anonymous, boolean codeSent) {
   }
 
   @Transactional
@@ -73,94 +87,92 @@ public class Registrations {
 
   @Transactional
   public Registered registerByEmail(String email) {
-    var normalised = normalise(email);
+    var normalised = Emails.normalise(email);
     var client = newClient();
     var registration = newRegistration(client.id, Registration.EMAIL, normalised);
     var code = codes.issue(OneTimeCode.CLAIM, registration.registration().id, client.id, normalised);
     return new Registered(registration.registration(), registration.claimToken(), null, code);
   }
 
+  /** Mails a (new) code to {@code email} for an anonymous registration; an earlier code stops working. */
   @Transactional
   public Claimed startClaim(String claimToken, String email) {
-    var registration = openRegistration(claimToken, false);
+    var registration = openRegistration(claimToken, true);
     if (!Registration.ANONYMOUS.equals(registration.type)) {
       throw new ApiException(ErrorCode.NOT_ANONYMOUS_REGISTRATION, "This registration was made with an email: its "
-          + "code is already on the way. Finish with POST /v1/auth/agent/claim/complete.");
+          + "code was mailed at registration. Finish with POST /v1/auth/agent/claim/complete and that code.");
     }
-    var normalised = normalise(email);
+    var normalised = Emails.normalise(email);
     registration.email = normalised;
     return new Claimed(registration, codes.issue(OneTimeCode.CLAIM, registration.id, registration.clientId,
         normalised));
   }
 
+  /**
+   * Completes the claim with the mailed code. The registration row is locked, so of concurrent completes exactly one
+   * wins and the others find the registration claimed (404).
+   */
   @Transactional
   public Completion complete(String claimToken, String presentedCode) {
     var registration = openRegistration(claimToken, true);
-    OneTimeCode code = OneTimeCode.find("registrationId = ?1 and voidedAt is null order by createdAt desc",
-        registration.id).firstResult();
-    if (code == null) {
-      // The newest code may have been voided by its attempts: say so rather than "no code".
-      code = OneTimeCode.find("registrationId = ?1 order by createdAt desc", registration.id).firstResult();
-    }
+    OneTimeCode code = OneTimeCode.find("registrationId = ?1 order by createdAt desc", registration.id)
+        .firstResult();
     var check = codes.check(code, presentedCode);
     if (check != Codes.Check.ACCEPTED) {
-      return new Refused(refusal(check, "POST /v1/auth/agent/claim"));
+      return new Refused(refusal(check, registration));
     }
     registration.claimedAt = clock.instant();
     if (registration.anonymousKeyId != null) {
-      ApiKey anonymous = ApiKey.findById(registration.anonymousKeyId);
+      ApiKey anonymous = ApiKey.findById(registration.anonymousKeyId, LockModeType.PESSIMISTIC_WRITE);
       if (anonymous != null && ApiKey.ACTIVE.equals(anonymous.status)) {
         keys.replace(anonymous);
       }
     }
-    bindRecoveryEmail(registration.clientId, registration.email);
+    recoveryAddresses.bind(Client.findById(registration.clientId), registration.email);
     var issued = keys.issue(registration.clientId, ApiKeys.Kind.LIVE, Keys.LIVE_SCOPES);
     return new Completed(issued.credential(), Keys.LIVE_SCOPES, registration.clientId);
   }
 
-  /** The registration a claim token opens, or 404; locked when {@code forUpdate} so one claim completes once. */
+  /** The claim page's view of a registration; 404 {@code not_found} when the token is unknown, used or expired. */
   @Transactional
-  public Registration openRegistration(String claimToken, boolean forUpdate) {
-    if (claimToken == null || !claimToken.startsWith("clm_")) {
-      throw notFound();
-    }
-    var query = Registration.<Registration>find("claimTokenHash", ApiKeys.hash(claimToken));
-    Registration registration = forUpdate ? query.withLock(LockModeType.PESSIMISTIC_WRITE).firstResult()
-        : query.firstResult();
-    if (registration == null) {
-      throw notFound();
-    }
-    if (registration.claimedAt != null || !clock.instant().isBefore(registration.claimExpiresAt)) {
-      throw notFound();
-    }
-    return registration;
+  public PageState pageState(String claimToken) {
+    var registration = openRegistration(claimToken, false);
+    var anonymous = Registration.ANONYMOUS.equals(registration.type);
+    return new PageState(anonymous, !anonymous || OneTimeCode.count("registrationId", registration.id) > 0);
   }
 
   public Duration codeTtl() {
     return codes.ttl();
   }
 
-  static ApiException refusal(Codes.Check check, String startAgain) {
-    return switch (check) {
-      case EXHAUSTED -> new ApiException(ErrorCode.CODE_ATTEMPTS_EXHAUSTED, "Five wrong codes: this code no longer "
-          + "works. Ask for a new one with " + startAgain + ".");
-      case EXPIRED -> new ApiException(ErrorCode.INVALID_CODE, "This code has expired (codes work for 10 minutes). "
-          + "Ask for a new one with " + startAgain + ".");
-      case NONE -> new ApiException(ErrorCode.INVALID_CODE, "No code is waiting here. Ask for one with "
-          + startAgain + ".");
-      default -> new ApiException(ApiError.of(ErrorCode.INVALID_CODE, "This code is not right. Check the mail and "
-          + "try again (5 attempts in all).").with("field", "code"));
-    };
+  /** The registration a claim token opens, or 404; locked when {@code forUpdate}. */
+  private Registration openRegistration(String claimToken, boolean forUpdate) {
+    if (claimToken == null || !claimToken.startsWith(IdPrefix.CLM.prefix() + "_")) {
+      throw notFound();
+    }
+    var query = Registration.<Registration>find("claimTokenHash", ApiKeys.hash(claimToken));
+    Registration registration = forUpdate ? query.withLock(LockModeType.PESSIMISTIC_WRITE).firstResult()
+        : query.firstResult();
+    if (registration == null || registration.claimedAt != null
+        || !clock.instant().isBefore(registration.claimExpiresAt)) {
+      throw notFound();
+    }
+    return registration;
   }
 
-  private void bindRecoveryEmail(String clientId, String email) {
-    if (email == null) {
-      return;
-    }
-    Client client = Client.findById(clientId);
-    if (client.recoveryEmail == null && Client.findByRecoveryEmail(email) == null) {
-      client.recoveryEmail = email;
-    }
+  private ApiException refusal(Codes.Check check, Registration registration) {
+    var again = Registration.ANONYMOUS.equals(registration.type)
+        ? "Ask for a new code with POST /v1/auth/agent/claim (claim_token and email)."
+        : "An email registration gets one code: register again with POST /v1/auth/agent.";
+    return switch (check) {
+      case EXHAUSTED -> new ApiException(ErrorCode.CODE_ATTEMPTS_EXHAUSTED, "Too many wrong codes ("
+          + codes.maxAttempts() + "): this code no longer works. " + again);
+      case EXPIRED -> new ApiException(ErrorCode.INVALID_CODE, "This code has expired (a code works for "
+          + codes.ttl().toMinutes() + " minutes). " + again);
+      case NONE -> new ApiException(ErrorCode.INVALID_CODE, "No code is waiting for this claim. " + again);
+      default -> new ApiException(ApiError.of(ErrorCode.INVALID_CODE, "This code is not right. Check the mail "
+          + "and try again (" + codes.maxAttempts() + " attempts in all).").with("field", "code"));
+    };
   }
 
   private Client newClient() {
@@ -188,12 +200,8 @@ public class Registrations {
     return new NewRegistration(registration, claimToken);
   }
 
-  static String normalise(String email) {
-    return email.trim().toLowerCase(Locale.ROOT);
-  }
-
-  private static ApiException notFound() {
-    return new ApiException(ErrorCode.NOT_FOUND, "This claim token is unknown, expired or already used. Register "
-        + "again at POST /v1/auth/agent.");
+  private ApiException notFound() {
+    return new ApiException(ErrorCode.NOT_FOUND, "This claim token is unknown, expired (claim tokens last "
+        + claimTtl.toHours() + " hours) or already used. Register again with POST /v1/auth/agent.");
   }
 }
