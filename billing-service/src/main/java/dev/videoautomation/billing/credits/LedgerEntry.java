@@ -18,6 +18,8 @@ import org.hibernate.type.SqlTypes;
 @Table(name = "credit_ledger")
 public class LedgerEntry {
   public static final String GRANT = "grant";
+  public static final String CHARGE = "charge";
+  public static final String REFUND = "refund";
 
   @Id
   @GeneratedValue(strategy = GenerationType.IDENTITY)
