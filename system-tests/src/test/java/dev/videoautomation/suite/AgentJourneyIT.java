@@ -199,6 +199,20 @@ class AgentJourneyIT {
   }
 
   @Test
+  void shouldPriceThePlanWithTheLimitsTheGatewayEnforces() {
+    var pricing = gateway().when().get("/v1/pricing").then().statusCode(200)
+        .body("plans[0].price", equalTo(99)).extract().jsonPath();
+    var info = gateway().when().get("/v1/info").then().statusCode(200).extract().jsonPath();
+    var agent = Agents.subscribedAgent();
+    var usage = as(agent).when().get("/v1/usage").then().statusCode(200).extract().jsonPath();
+
+    Map<String, Integer> limits = pricing.getMap("plans[0].dailyLimits");
+    assertThat(info.getMap("dailyLimits")).isEqualTo(limits);
+    limits.forEach((bucket, limit) -> assertThat(usage.getInt("usage.'" + bucket + "'.limit")).as(bucket)
+        .isEqualTo(limit));
+  }
+
+  @Test
   void shouldTakeALogoutTokenAtTheRevocationEndpoint() {
     gateway().contentType("application/logout+jwt")
         .body("eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.c2ln".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
