@@ -177,8 +177,29 @@ public final class Suite implements AutoCloseable {
         }
       }
     }
+    if (service == Service.BILLING) {
+      env.put("QUARKUS_REST_CLIENT_AUTH_CLIENT_URL", baseUri(Service.AUTH).toString());
+      env.put("BILLING_CHECKOUT_CREDENTIAL_KEY", credentialKey(keys));
+    }
     env.putAll(extraEnv.getOrDefault(service, Map.of()));
     return env;
+  }
+
+  /** The key billing keeps keyless checkouts' API keys with until they are handed out, made once per data dir. */
+  private static String credentialKey(Path keys) {
+    var file = keys.resolve("billing-credential.key");
+    try {
+      if (!Files.exists(file)) {
+        var bytes = new byte[32];
+        new java.security.SecureRandom().nextBytes(bytes);
+        Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, java.util.Base64.getEncoder().encodeToString(bytes));
+      }
+      return Files.readString(file).trim();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private void awaitReady(String name, Process process, URI base, Path log)

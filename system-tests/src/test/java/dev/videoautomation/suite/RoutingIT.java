@@ -58,9 +58,6 @@ class RoutingIT {
         Arguments.of("POST", "/v1/upload", Service.MEDIA),
         Arguments.of("POST", "/v1/upload/url", Service.MEDIA),
         Arguments.of("GET", "/cdn/med_example/file.mp4", Service.MEDIA),
-        Arguments.of("POST", "/v1/subscribe", Service.BILLING),
-        Arguments.of("GET", "/v1/credits/status", Service.BILLING),
-        Arguments.of("GET", "/checkout/cs_example", Service.BILLING),
         Arguments.of("POST", "/v1/billing/webhooks/stripe", Service.BILLING),
         Arguments.of("GET", "/v1/accounts/acc_example", Service.RECORDS));
     return Stream.of(fixed, scrape, records).flatMap(s -> s);
@@ -79,7 +76,10 @@ class RoutingIT {
         Arguments.of("GET", "/claim/clm_example", "{}", 404),
         Arguments.of("POST", "/v1/api_keys/rotate", "{\"graceSeconds\": -1}", 400),
         Arguments.of("POST", "/v1/api_keys/recover", "{}", 400),
-        Arguments.of("GET", "/v1/pricing", "{}", 200));
+        Arguments.of("GET", "/v1/pricing", "{}", 200),
+        Arguments.of("POST", "/v1/subscribe", "{}", 201),
+        Arguments.of("GET", "/v1/credits/status", "{}", 400),
+        Arguments.of("GET", "/checkout/cs_example", "{}", 404));
   }
 
   private static Agents.Agent agent;

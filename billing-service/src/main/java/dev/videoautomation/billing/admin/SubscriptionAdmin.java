@@ -48,10 +48,13 @@ public class SubscriptionAdmin {
   private final EntitlementEvents events;
   private final CreditLedger credits;
   private final ObjectMapper json;
+  private final dev.videoautomation.billing.subscriptions.Activations activations;
   private final Clock clock = Clock.systemUTC();
 
   SubscriptionAdmin(AdminOperationRepository operations, SubscriptionRepository subscriptions, PlanRepository plans,
-      Entitlements entitlements, EntitlementEvents events, CreditLedger credits, ObjectMapper json) {
+      Entitlements entitlements, EntitlementEvents events, CreditLedger credits, ObjectMapper json,
+      dev.videoautomation.billing.subscriptions.Activations activations) {
+    this.activations = activations;
     this.operations = operations;
     this.subscriptions = subscriptions;
     this.plans = plans;
@@ -103,22 +106,7 @@ public class SubscriptionAdmin {
   }
 
   private Subscription activate(String clientId, Plan plan, Instant periodEnd) {
-    subscriptions.lockClient(clientId);
-    var now = clock.instant();
-    var subscription = subscriptions.ofClient(clientId).orElseGet(() -> {
-      var created = new Subscription();
-      created.clientId = clientId;
-      created.createdAt = now;
-      return created;
-    });
-    subscription.plan = plan.plan;
-    subscription.status = Subscription.ACTIVE;
-    subscription.periodEnd = periodEnd;
-    subscription.graceEnd = null;
-    subscription.updatedAt = now;
-    subscriptions.persist(subscription);
-    events.changed(clientId);
-    return subscription;
+    return activations.activate(clientId, plan, periodEnd, null);
   }
 
   private Instant periodEnd(Long requested) {

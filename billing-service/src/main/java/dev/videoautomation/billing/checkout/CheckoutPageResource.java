@@ -1,0 +1,98 @@
+package dev.videoautomation.billing.checkout;
+
+import java.math.BigDecimal;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import io.quarkus.logging.Log;
+
+import dev.videoautomation.billing.plans.PlanRepository;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.ids.IdPrefix;
+import dev.videoautomation.platform.ids.Ids;
+
+/**
+ * The local provider's checkout page (the embedded default, for self-hosting and demos): no card is taken; the
+ * "Pay" button completes the session as a payment provider's success would. No script; ids are validated before
+ * they are echoed.
+ */
+@Path("/checkout/{sessionId}")
+@Tag(name = "Billing")
+@Produces(MediaType.TEXT_HTML)
+public class CheckoutPageResource {
+  private final Checkouts checkouts;
+  private final PlanRepository plans;
+
+  CheckoutPageResource(Checkouts checkouts, PlanRepository plans) {
+    this.checkouts = checkouts;
+    this.plans = plans;
+  }
+
+  @GET
+  @Operation(summary = "The local checkout page (HTML)")
+  public Response show(@PathParam("sessionId") String sessionId) {
+    var session = Ids.looksLike(IdPrefix.CS, sessionId) ? checkouts.current(sessionId).orElse(null) : null;
+    if (session == null) {
+      return page(404, "<h1>No such checkout</h1><p>Start again with POST /v1/subscribe.</p>");
+    }
+    return switch (session.status) {
+      case CheckoutSession.COMPLETE -> page(200, done());
+      case CheckoutSession.EXPIRED -> page(410, "<h1>This checkout has expired</h1><p>Start again with "
+          + "POST /v1/subscribe.</p>");
+      default -> page(200, "<h1>Subscribe to " + session.plan + "</h1><p>" + price(session.plan) + " per month, "
+          + "with monthly credits. This server uses the local checkout: no card is charged.</p>"
+          + "<form method=\"post\" action=\"/checkout/" + session.id + "\"><button type=\"submit\">Pay "
+          + price(session.plan) + "</button></form>");
+    };
+  }
+
+  @POST
+  @Operation(summary = "Pay a local checkout (completes the session)")
+  public Response pay(@PathParam("sessionId") String sessionId) {
+    if (!Ids.looksLike(IdPrefix.CS, sessionId)) {
+      return page(404, "<h1>No such checkout</h1>");
+    }
+    try {
+      var session = checkouts.completeLocally(sessionId);
+      return CheckoutSession.EXPIRED.equals(session.status)
+          ? page(410, "<h1>This checkout has expired</h1><p>Start again with POST /v1/subscribe.</p>")
+          : page(200, done());
+    } catch (ApiException e) {
+      return page(e.error().status(), "<h1>Not paid</h1><p>" + escape(e.error().getMessage()) + "</p>");
+    } catch (RuntimeException e) {
+      Log.errorf(e, "Completing checkout %s failed", sessionId);
+      return page(503, "<h1>Not paid yet</h1><p>Something did not answer; nothing was charged. Try again in a "
+          + "moment.</p><form method=\"post\" action=\"/checkout/" + sessionId + "\"><button type=\"submit\">Try "
+          + "again</button></form>");
+    }
+  }
+
+  private static String done() {
+    return "<h1>Paid</h1><p>The subscription is active. The agent can go on: it reads the result with "
+        + "GET /v1/credits/status?sessionId=….</p>";
+  }
+
+  private String price(String plan) {
+    return plans.byName(plan).map(p -> "$" + BigDecimal.valueOf(p.priceCents).movePointLeft(2).stripTrailingZeros()
+        .toPlainString()).orElse("");
+  }
+
+  private static Response page(int status, String body) {
+    return Response.status(status).type("text/html; charset=utf-8").header("Cache-Control", "no-store")
+        .entity("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Checkout · Video Automation "
+            + "Service</title></head><body>" + body + "</body></html>").build();
+  }
+
+  private static String escape(String text) {
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+  }
+}

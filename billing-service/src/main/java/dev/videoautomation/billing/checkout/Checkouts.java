@@ -1,0 +1,134 @@
+package dev.videoautomation.billing.checkout;
+
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+import dev.videoautomation.billing.config.BillingConfig;
+import dev.videoautomation.billing.credits.CreditLedger;
+import dev.videoautomation.billing.credits.LedgerEntry;
+import dev.videoautomation.billing.credits.LedgerRepository;
+import dev.videoautomation.billing.plans.Plan;
+import dev.videoautomation.billing.plans.PlanRepository;
+import dev.videoautomation.billing.subscriptions.Activations;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.ids.IdPrefix;
+import dev.videoautomation.platform.ids.Ids;
+
+/**
+ * Checkout with the local provider (the embedded default): billing's own page completes the session. Completing
+ * activates the plan with its monthly credits and, for a keyless checkout, mints the client through auth-service and
+ * keeps its key encrypted until {@code credits/status} hands it out once.
+ */
+@ApplicationScoped
+public class Checkouts {
+  static final String LOCAL = "local";
+
+  private final CheckoutSessionRepository sessions;
+  private final PlanRepository plans;
+  private final Activations activations;
+  private final CreditLedger credits;
+  private final LedgerRepository ledger;
+  private final CredentialVault vault;
+  private final AuthClients auth;
+  private final BillingConfig config;
+  private final String publicBaseUrl;
+  private final Clock clock = Clock.systemUTC();
+
+  Checkouts(CheckoutSessionRepository sessions, PlanRepository plans, Activations activations, CreditLedger credits,
+      LedgerRepository ledger, CredentialVault vault, @RestClient AuthClients auth, BillingConfig config,
+      @ConfigProperty(name = "public-base-url") String publicBaseUrl) {
+    this.sessions = sessions;
+    this.plans = plans;
+    this.activations = activations;
+    this.credits = credits;
+    this.ledger = ledger;
+    this.vault = vault;
+    this.auth = auth;
+    this.config = config;
+    this.publicBaseUrl = publicBaseUrl.replaceAll("/+$", "");
+  }
+
+  public String checkoutUrl(CheckoutSession session) {
+    return publicBaseUrl + "/checkout/" + session.id;
+  }
+
+  /** A new session for the client (or for nobody yet, when {@code clientId} is null). */
+  @Transactional
+  public CheckoutSession start(String clientId, String planName, String email) {
+    if (clientId == null) {
+      vault.requireConfigured();
+    }
+    Plan plan = plans.byName(planName).orElseThrow(() -> ApiException.invalidField("plan",
+        "is not a plan; the plans are: pro"));
+    var session = new CheckoutSession();
+    session.id = Ids.newId(IdPrefix.CS);
+    session.clientId = clientId;
+    session.provider = LOCAL;
+    session.plan = plan.plan;
+    session.email = email;
+    session.status = CheckoutSession.PENDING;
+    session.createdAt = clock.instant();
+    session.expiresAt = session.createdAt.plus(config.checkout().sessionTtl());
+    sessions.persist(session);
+    return session;
+  }
+
+  /** The session as it stands now (a pending one past its time is expired); empty when unknown. */
+  @Transactional
+  public Optional<CheckoutSession> current(String sessionId) {
+    return Optional.ofNullable(sessions.findById(sessionId)).map(this::expireIfDue);
+  }
+
+  /** Pays a local session: idempotent, so a double submit of the page changes nothing. */
+  @Transactional
+  public CheckoutSession completeLocally(String sessionId) {
+    var session = sessions.locked(sessionId).orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND,
+        "This checkout session does not exist."));
+    expireIfDue(session);
+    if (!CheckoutSession.PENDING.equals(session.status)) {
+      return session;
+    }
+    if (session.clientId == null) {
+      var minted = auth.mint(new AuthClients.MintRequest(session.id, session.email, false));
+      if (minted.credential() == null) {
+        // A first answer was lost before this session recorded it: ask for a fresh key (auth refuses if in use).
+        minted = auth.mint(new AuthClients.MintRequest(session.id, session.email, true));
+      }
+      var sealed = vault.seal(session.id, minted.credential());
+      session.clientId = minted.clientId();
+      session.credentialCiphertext = sealed[0];
+      session.credentialNonce = sealed[1];
+    }
+    var plan = plans.byName(session.plan).orElseThrow();
+    activations.activate(session.clientId, plan, clock.instant().atZone(ZoneOffset.UTC).plusMonths(1).toInstant(),
+        LOCAL);
+    if (plan.monthlyCredits > 0 && ledger.find(session.id, LedgerEntry.GRANT).isEmpty()) {
+      credits.grant(session.clientId, session.id, plan.monthlyCredits, "monthly credits of plan " + plan.plan,
+          "checkout:" + LOCAL);
+    }
+    session.status = CheckoutSession.COMPLETE;
+    session.completedAt = clock.instant();
+    return session;
+  }
+
+  /** The key of a completed keyless checkout, once; empty on every later call. */
+  @Transactional
+  public Optional<String> takeCredential(String sessionId) {
+    return sessions.takeCredential(sessionId).map(sealed -> vault.open(sessionId, sealed[0], sealed[1]));
+  }
+
+  private CheckoutSession expireIfDue(CheckoutSession session) {
+    if (CheckoutSession.PENDING.equals(session.status) && !clock.instant().isBefore(session.expiresAt)) {
+      session.status = CheckoutSession.EXPIRED;
+    }
+    return session;
+  }
+}
