@@ -30,6 +30,7 @@ import dev.videoautomation.platform.ids.Ids;
 @ApplicationScoped
 public class Checkouts {
   static final String LOCAL = "local";
+  static final String STRIPE = "stripe";
 
   private final CheckoutSessionRepository sessions;
   private final PlanRepository plans;
@@ -38,13 +39,15 @@ public class Checkouts {
   private final LedgerRepository ledger;
   private final CredentialVault vault;
   private final AuthClients auth;
+  private final dev.videoautomation.billing.stripe.StripeApi stripe;
   private final BillingConfig config;
   private final String publicBaseUrl;
   private final Clock clock = Clock.systemUTC();
 
   Checkouts(CheckoutSessionRepository sessions, PlanRepository plans, Activations activations, CreditLedger credits,
       LedgerRepository ledger, CredentialVault vault, @RestClient AuthClients auth, BillingConfig config,
-      @ConfigProperty(name = "public-base-url") String publicBaseUrl) {
+      @ConfigProperty(name = "public-base-url") String publicBaseUrl, dev.videoautomation.billing.stripe.StripeApi stripe) {
+    this.stripe = stripe;
     this.sessions = sessions;
     this.plans = plans;
     this.activations = activations;
@@ -60,9 +63,17 @@ public class Checkouts {
     return publicBaseUrl + "/checkout/" + session.id;
   }
 
+  /** A started checkout and where to pay it. */
+  public record Started(CheckoutSession session, String checkoutUrl) {
+  }
+
   /** A new session for the client (or for nobody yet, when {@code clientId} is null). */
   @Transactional
-  public CheckoutSession start(String clientId, String planName, String email) {
+  public Started start(String clientId, String planName, String email) {
+    var provider = config.checkout().provider();
+    if (STRIPE.equals(provider)) {
+      stripe.requireConfigured();
+    }
     if (clientId == null) {
       vault.requireConfigured();
     }
@@ -71,14 +82,23 @@ public class Checkouts {
     var session = new CheckoutSession();
     session.id = Ids.newId(IdPrefix.CS);
     session.clientId = clientId;
-    session.provider = LOCAL;
+    session.provider = STRIPE.equals(provider) ? STRIPE : LOCAL;
     session.plan = plan.plan;
     session.email = email;
     session.status = CheckoutSession.PENDING;
     session.createdAt = clock.instant();
     session.expiresAt = session.createdAt.plus(config.checkout().sessionTtl());
     sessions.persist(session);
-    return session;
+    if (STRIPE.equals(session.provider)) {
+      var hosted = stripe.createCheckout(session.id, email, publicBaseUrl + "/checkout/" + session.id,
+          publicBaseUrl + "/checkout/" + session.id);
+      session.providerSessionId = hosted.id();
+      if (hosted.expiresAt() > 0) {
+        session.expiresAt = java.time.Instant.ofEpochSecond(hosted.expiresAt());
+      }
+      return new Started(session, hosted.url());
+    }
+    return new Started(session, checkoutUrl(session));
   }
 
   /** The session as it stands now (a pending one past its time is expired); empty when unknown. */
@@ -92,10 +112,33 @@ public class Checkouts {
   public CheckoutSession completeLocally(String sessionId) {
     var session = sessions.locked(sessionId).orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND,
         "This checkout session does not exist."));
+    if (!LOCAL.equals(session.provider)) {
+      throw new ApiException(ErrorCode.NOT_FOUND, "This checkout is paid at Stripe, not here.");
+    }
     expireIfDue(session);
     if (!CheckoutSession.PENDING.equals(session.status)) {
       return session;
     }
+    return complete(session, null);
+  }
+
+  /**
+   * The provider says the session is paid (Stripe's checkout.session.completed, or the first invoice.paid when it
+   * arrives first). A session completes once; an expired one completes too, since the money was taken.
+   */
+  @Transactional
+  public java.util.Optional<CheckoutSession> completeFromProvider(String sessionId, String providerSubscriptionId) {
+    var session = sessions.locked(sessionId);
+    if (session.isEmpty()) {
+      return session;
+    }
+    if (CheckoutSession.COMPLETE.equals(session.get().status)) {
+      return session;
+    }
+    return java.util.Optional.of(complete(session.get(), providerSubscriptionId));
+  }
+
+  private CheckoutSession complete(CheckoutSession session, String providerSubscriptionId) {
     if (session.clientId == null) {
       var minted = auth.mint(new AuthClients.MintRequest(session.id, session.email, false));
       if (minted.credential() == null) {
@@ -108,11 +151,14 @@ public class Checkouts {
       session.credentialNonce = sealed[1];
     }
     var plan = plans.byName(session.plan).orElseThrow();
-    activations.activate(session.clientId, plan, clock.instant().atZone(ZoneOffset.UTC).plusMonths(1).toInstant(),
-        LOCAL);
+    var subscription = activations.activate(session.clientId, plan,
+        clock.instant().atZone(ZoneOffset.UTC).plusMonths(1).toInstant(), session.provider);
+    if (providerSubscriptionId != null) {
+      subscription.providerSubscriptionId = providerSubscriptionId;
+    }
     if (plan.monthlyCredits > 0 && ledger.find(session.id, LedgerEntry.GRANT).isEmpty()) {
       credits.grant(session.clientId, session.id, plan.monthlyCredits, "monthly credits of plan " + plan.plan,
-          "checkout:" + LOCAL);
+          "checkout:" + session.provider);
     }
     session.status = CheckoutSession.COMPLETE;
     session.completedAt = clock.instant();

@@ -57,7 +57,8 @@ public class SubscribeResource {
       + "email (the receipt and key-recovery address of a new client). Answer 201: sessionId, checkoutUrl (open it "
       + "to pay), expiresAt.")
   @jakarta.ws.rs.Consumes(MediaType.WILDCARD)
-  public Response subscribe(String rawBody) throws com.fasterxml.jackson.core.JsonProcessingException {
+  public Response subscribe(byte[] bytes) throws com.fasterxml.jackson.core.JsonProcessingException {
+    var rawBody = bytes == null ? null : new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
     // The body is optional (a bare POST subscribes to pro), so it is read here rather than by the JSON reader.
     var request = rawBody == null || rawBody.isBlank() ? null : json.readValue(rawBody, SubscribeRequest.class);
     if (request != null) {
@@ -68,10 +69,11 @@ public class SubscribeResource {
     }
     var clientId = caller.get().filter(c -> !c.isService()).map(c -> c.clientId()).orElse(null);
     var plan = request == null || request.plan() == null ? "pro" : request.plan();
-    var session = checkouts.start(clientId, plan, request == null ? null : request.email());
+    var started = checkouts.start(clientId, plan, request == null ? null : request.email());
+    var session = started.session();
     var body = new LinkedHashMap<String, Object>();
     body.put("sessionId", session.id);
-    body.put("checkoutUrl", checkouts.checkoutUrl(session));
+    body.put("checkoutUrl", started.checkoutUrl());
     body.put("expiresAt", session.expiresAt.toEpochMilli());
     return Response.status(201).entity(body).build();
   }

@@ -14,7 +14,37 @@ public interface BillingConfig {
   /** Subscribing: the checkout provider and how keyless checkouts keep their key until it is handed out. */
   Checkout checkout();
 
+  /** Stripe (docs: Checkout Sessions in subscription mode, webhooks signed with Stripe-Signature). */
+  Stripe stripe();
+
+  interface Stripe {
+    /** Stripe's API base URL (env BILLING_STRIPE_API_BASE); tests point it at a simulator on loopback. */
+    @io.smallrye.config.WithDefault("https://api.stripe.com")
+    String apiBase();
+
+    /** Secret API key, sk_... (env BILLING_STRIPE_SECRET_KEY). */
+    Optional<String> secretKey();
+
+    /** The recurring $99/month Price, price_... (env BILLING_STRIPE_PRICE_ID). */
+    Optional<String> priceId();
+
+    /** The endpoint's signing secret, whsec_... (env BILLING_STRIPE_WEBHOOK_SECRET). */
+    Optional<String> webhookSecret();
+
+    /** Signed webhooks older (or newer) than this are refused. */
+    @io.smallrye.config.WithDefault("PT300S")
+    java.time.Duration tolerance();
+
+    /** How long a past-due subscription keeps working after a failed payment. */
+    @io.smallrye.config.WithDefault("P3D")
+    java.time.Duration grace();
+  }
+
   interface Checkout {
+    /** {@code local} (the embedded default: billing's own page) or {@code stripe} (env BILLING_CHECKOUT_PROVIDER). */
+    @io.smallrye.config.WithDefault("local")
+    String provider();
+
     /** How long a checkout session may be completed. */
     @io.smallrye.config.WithDefault("PT24H")
     java.time.Duration sessionTtl();

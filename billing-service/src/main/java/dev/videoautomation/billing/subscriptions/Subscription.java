@@ -40,6 +40,10 @@ public class Subscription {
   @Column(name = "provider_subscription_id")
   public String providerSubscriptionId;
 
+  /** When the newest provider event applied here was created; older events are not applied. */
+  @Column(name = "provider_event_at")
+  public Instant providerEventAt;
+
   @Column(name = "created_at")
   public Instant createdAt;
 
