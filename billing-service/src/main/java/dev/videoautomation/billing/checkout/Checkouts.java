@@ -29,8 +29,7 @@ import dev.videoautomation.platform.ids.Ids;
  */
 @ApplicationScoped
 public class Checkouts {
-  static final String LOCAL = "local";
-  static final String STRIPE = "stripe";
+  static final String LOCAL = LocalPaymentProvider.NAME;
 
   private final CheckoutSessionRepository sessions;
   private final PlanRepository plans;
@@ -39,15 +38,18 @@ public class Checkouts {
   private final LedgerRepository ledger;
   private final CredentialVault vault;
   private final AuthClients auth;
-  private final dev.videoautomation.billing.stripe.StripeApi stripe;
+  private final PaymentProvider provider;
   private final BillingConfig config;
   private final String publicBaseUrl;
   private final Clock clock = Clock.systemUTC();
 
   Checkouts(CheckoutSessionRepository sessions, PlanRepository plans, Activations activations, CreditLedger credits,
       LedgerRepository ledger, CredentialVault vault, @RestClient AuthClients auth, BillingConfig config,
-      @ConfigProperty(name = "public-base-url") String publicBaseUrl, dev.videoautomation.billing.stripe.StripeApi stripe) {
-    this.stripe = stripe;
+      @ConfigProperty(name = "public-base-url") String publicBaseUrl,
+      jakarta.enterprise.inject.Instance<PaymentProvider> providers) {
+    var chosen = config.checkout().provider();
+    this.provider = providers.stream().filter(p -> p.name().equals(chosen)).findFirst().orElseThrow(() ->
+        new IllegalStateException("BILLING_CHECKOUT_PROVIDER must be local or stripe, not " + chosen));
     this.sessions = sessions;
     this.plans = plans;
     this.activations = activations;
@@ -70,10 +72,7 @@ public class Checkouts {
   /** A new session for the client (or for nobody yet, when {@code clientId} is null). */
   @Transactional
   public Started start(String clientId, String planName, String email) {
-    var provider = config.checkout().provider();
-    if (STRIPE.equals(provider)) {
-      stripe.requireConfigured();
-    }
+    provider.requireConfigured();
     if (clientId == null) {
       vault.requireConfigured();
     }
@@ -82,23 +81,19 @@ public class Checkouts {
     var session = new CheckoutSession();
     session.id = Ids.newId(IdPrefix.CS);
     session.clientId = clientId;
-    session.provider = STRIPE.equals(provider) ? STRIPE : LOCAL;
+    session.provider = provider.name();
     session.plan = plan.plan;
     session.email = email;
     session.status = CheckoutSession.PENDING;
     session.createdAt = clock.instant();
     session.expiresAt = session.createdAt.plus(config.checkout().sessionTtl());
     sessions.persist(session);
-    if (STRIPE.equals(session.provider)) {
-      var hosted = stripe.createCheckout(session.id, email, publicBaseUrl + "/checkout/" + session.id,
-          publicBaseUrl + "/checkout/" + session.id);
-      session.providerSessionId = hosted.id();
-      if (hosted.expiresAt() > 0) {
-        session.expiresAt = java.time.Instant.ofEpochSecond(hosted.expiresAt());
-      }
-      return new Started(session, hosted.url());
+    var payment = provider.start(session, email, checkoutUrl(session));
+    session.providerSessionId = payment.providerSessionId();
+    if (payment.expiresAt() != null) {
+      session.expiresAt = payment.expiresAt();
     }
-    return new Started(session, checkoutUrl(session));
+    return new Started(session, payment.checkoutUrl());
   }
 
   /** The session as it stands now (a pending one past its time is expired); empty when unknown. */
