@@ -28,4 +28,15 @@ public record Caller(String subject, Set<String> scopes, String plan, String key
   public boolean hasScope(String scope) {
     return scopes.contains(scope);
   }
+
+  /**
+   * The internal-API rule for a body or path {@code clientId} (docs/internal-api.md §1.2): a service may act for any
+   * client; a client token only for itself, otherwise 403 {@code insufficient_scope}.
+   */
+  public void requireActsFor(String clientId) {
+    if (!isService() && !subject.equals(clientId)) {
+      throw new dev.videoautomation.platform.errors.ApiException(
+          dev.videoautomation.platform.errors.ErrorCode.INSUFFICIENT_SCOPE, "This token acts for another client.");
+    }
+  }
 }

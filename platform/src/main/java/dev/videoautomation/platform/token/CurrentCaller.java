@@ -25,6 +25,11 @@ public class CurrentCaller {
   }
 
   /** The client the request is for; a 401 when the token names a service instead of a client. */
+  /** The caller, client or service; a 401 outside a verified request. */
+  public Caller require() {
+    return get().orElseThrow(() -> new ApiException(ErrorCode.UNAUTHORIZED, "This call needs an internal token."));
+  }
+
   public String requireClientId() {
     return get().map(Caller::clientId)
         .orElseThrow(() -> new ApiException(ErrorCode.UNAUTHORIZED, "This call needs an API key."));

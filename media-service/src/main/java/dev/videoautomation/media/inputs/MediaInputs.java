@@ -1,0 +1,81 @@
+package dev.videoautomation.media.inputs;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.videoautomation.media.library.MediaLibrary;
+import dev.videoautomation.media.library.MediaObject;
+import dev.videoautomation.media.tools.MediaTools;
+import dev.videoautomation.media.tools.WorkDir;
+import dev.videoautomation.media.upload.RemoteMedia;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.ids.IdPrefix;
+import dev.videoautomation.platform.ids.Ids;
+import dev.videoautomation.platform.token.CurrentCaller;
+
+/**
+ * Turns what an intelligence request names into a local file: a {@code med_} id or one of the suite's own CDN URLs
+ * (read from storage, never fetched over HTTP), or an outside URL (fetched through the URL guard).
+ */
+@ApplicationScoped
+public class MediaInputs {
+  private final MediaLibrary library;
+  private final MediaTools tools;
+  private final RemoteMedia remote;
+  private final CurrentCaller caller;
+
+  public MediaInputs(MediaLibrary library, MediaTools tools, RemoteMedia remote, CurrentCaller caller) {
+    this.library = library;
+    this.tools = tools;
+    this.remote = remote;
+    this.caller = caller;
+  }
+
+  /**
+   * The source named by {@code value} (a URL or a {@code med_} id) in request field {@code field}. Another client's
+   * object named by id is 404, as if it did not exist.
+   */
+  public MediaSource resolve(String value, String field, WorkDir work) {
+    if (value == null || value.isBlank()) {
+      throw ApiException.invalidField(field, "is required: a URL or a med_ id");
+    }
+    var trimmed = value.strip();
+    if (Ids.looksLike(IdPrefix.MED, trimmed)) {
+      return fromObject(library.find(trimmed).filter(this::visible)
+          .orElseThrow(() -> ApiException.notFound("Media " + trimmed + " (in '" + field + "')")), work);
+    }
+    if (!trimmed.contains("://")) {
+      throw ApiException.invalidField(field, "must be an http(s) URL or a med_ id");
+    }
+    // A CDN URL is public to whoever holds it, so any client may use one; a bare id only its owner.
+    var own = library.findByUrl(trimmed);
+    if (own.isPresent()) {
+      return fromObject(own.get(), work);
+    }
+    var file = work.file("source-" + System.nanoTime());
+    remote.fetch(trimmed, field, file, library.limit(null), List.of());
+    return new MediaSource(file, tools.requireProbe(file, field), null, trimmed);
+  }
+
+  private MediaSource fromObject(MediaObject object, WorkDir work) {
+    var file = library.localPath(object).orElseGet(() -> {
+      var copy = work.file("object-" + object.id);
+      try (var in = library.open(object, 0, -1)) {
+        Files.copy(in, copy);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return copy;
+    });
+    return new MediaSource(file, tools.requireProbe(file, object.id), object.id, library.publicUrl(object));
+  }
+
+  private boolean visible(MediaObject object) {
+    var current = caller.require();
+    return current.isService() || current.subject().equals(object.clientId);
+  }
+}

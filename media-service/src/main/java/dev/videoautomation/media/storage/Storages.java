@@ -1,0 +1,34 @@
+package dev.videoautomation.media.storage;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Produces;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** Chooses the storage adapter from {@code media.storage.kind}. */
+@ApplicationScoped
+public class Storages {
+
+  @Produces
+  @ApplicationScoped
+  ObjectStorage storage(StorageConfig config, @ConfigProperty(name = "public-base-url") String publicBaseUrl) {
+    // Credentials are always static: the SDK must never fall back to asking instance metadata.
+    System.setProperty("aws.disableEc2Metadata", "true");
+    return switch (config.kind()) {
+      case "local" -> new LocalStorage(config.local().dir(), publicBaseUrl);
+      case "s3" -> new S3Storage(config.s3());
+      default -> throw new IllegalStateException("MEDIA_STORAGE_KIND must be local or s3, not " + config.kind());
+    };
+  }
+
+  void close(@Disposes ObjectStorage storage) {
+    if (storage instanceof AutoCloseable closeable) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        // Shutting down; nothing left to do with it.
+      }
+    }
+  }
+}

@@ -1,0 +1,27 @@
+package dev.videoautomation.media.tools;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** The local media tools media-service runs (ffmpeg and ffprobe) and where their work files go. */
+@ConfigMapping(prefix = "media.tools")
+public interface ToolsConfig {
+  /** The ffmpeg executable (a name on PATH or an absolute path). */
+  @WithDefault("ffmpeg")
+  String ffmpeg();
+
+  /** The ffprobe executable. */
+  @WithDefault("ffprobe")
+  String ffprobe();
+
+  /** The longest one ffmpeg or ffprobe run may take before it is stopped. */
+  @WithDefault("10m")
+  Duration timeout();
+
+  /** Where work files go (incoming uploads, frames, renders); each request deletes its own. Default: the system temp dir. */
+  Optional<Path> workDir();
+}

@@ -1,0 +1,86 @@
+package dev.videoautomation.media.transcribe;
+
+import java.nio.file.Path;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.videoautomation.media.providers.ProviderHttp;
+import dev.videoautomation.media.providers.ProviderHttp.Part;
+import dev.videoautomation.media.transcribe.TranscribeDtos.Segment;
+import dev.videoautomation.media.transcribe.TranscribeDtos.Word;
+
+/** One call to an OpenAI-compatible {@code POST /audio/transcriptions} with word and segment timestamps. */
+@ApplicationScoped
+public class TranscriptionClient {
+  static final String KEY_VARIABLE = "MEDIA_TRANSCRIPTION_API_KEY";
+  private static final String OPENAI = "https://api.openai.com/v1";
+  private final TranscriptionConfig config;
+  private final ProviderHttp http;
+
+  public TranscriptionClient(TranscriptionConfig config, ProviderHttp http) {
+    this.config = config;
+    this.http = http;
+  }
+
+  /** One chunk's transcript, with times relative to the chunk. */
+  public record ChunkTranscript(String text, String language, Double duration, List<Segment> segments,
+      List<Word> words) {
+  }
+
+  public boolean configured() {
+    return config.apiKey().isPresent() || config.baseUrl().isPresent();
+  }
+
+  public String model() {
+    return config.model();
+  }
+
+  public void requireConfigured() {
+    if (!configured()) {
+      throw ProviderHttp.notConfigured("Transcription", "Set " + KEY_VARIABLE + " (OpenAI by default; for Groq also "
+          + "MEDIA_TRANSCRIPTION_BASE_URL=https://api.groq.com/openai/v1 and MEDIA_TRANSCRIPTION_MODEL="
+          + "whisper-large-v3), or MEDIA_TRANSCRIPTION_BASE_URL for a self-hosted Whisper server.");
+    }
+  }
+
+  @Timeout(value = 330, unit = ChronoUnit.SECONDS)
+  @CircuitBreaker(requestVolumeThreshold = 8, failureRatio = 0.5, delay = 30, delayUnit = ChronoUnit.SECONDS)
+  public ChunkTranscript transcribe(Path audio, String language, String prompt) {
+    var provider = new ProviderHttp.Provider("transcription", config.baseUrl().orElse(OPENAI),
+        config.apiKey().orElse(null), KEY_VARIABLE);
+    var parts = new ArrayList<>(List.of(Part.file("file", audio, "audio/mpeg"), Part.text("model", config.model()),
+        Part.text("response_format", "verbose_json"), Part.text("timestamp_granularities[]", "word"),
+        Part.text("timestamp_granularities[]", "segment")));
+    if (language != null) {
+      parts.add(Part.text("language", language));
+    }
+    if (prompt != null) {
+      parts.add(Part.text("prompt", prompt));
+    }
+    return parse(http.postMultipart(provider, "/audio/transcriptions", parts, config.timeout()));
+  }
+
+  static ChunkTranscript parse(JsonNode body) {
+    var segments = new ArrayList<Segment>();
+    for (var segment : body.path("segments")) {
+      segments.add(new Segment(segment.path("start").asDouble(), segment.path("end").asDouble(),
+          segment.path("text").asText("").strip()));
+    }
+    var words = new ArrayList<Word>();
+    for (var word : body.path("words")) {
+      words.add(new Word(word.path("word").asText("").strip(), word.path("start").asDouble(),
+          word.path("end").asDouble()));
+    }
+    var duration = body.path("duration");
+    return new ChunkTranscript(body.path("text").asText("").strip(), body.path("language").asText(null),
+        duration.isNumber() || duration.isTextual() ? duration.asDouble() : null, segments, words);
+  }
+}

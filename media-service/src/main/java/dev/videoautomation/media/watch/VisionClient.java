@@ -1,0 +1,82 @@
+package dev.videoautomation.media.watch;
+
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+
+import dev.videoautomation.media.providers.ProviderHttp;
+import dev.videoautomation.media.watch.WatchDtos.Usage;
+import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
+
+/** One OpenAI-compatible {@code POST /chat/completions} call with JPEG frames as image inputs. */
+@ApplicationScoped
+public class VisionClient {
+  static final String KEY_VARIABLE = "MEDIA_VISION_API_KEY";
+  private static final String OPENAI = "https://api.openai.com/v1";
+  static final String SYSTEM_PROMPT = "You are watching a video through frames sampled in order at the timestamps "
+      + "given, plus its transcript when one is given. Answer the user's request about the video. Say when the "
+      + "frames do not show enough to be sure.";
+
+  private final VisionConfig config;
+  private final ProviderHttp http;
+
+  public VisionClient(VisionConfig config, ProviderHttp http) {
+    this.config = config;
+    this.http = http;
+  }
+
+  public record Answer(String text, String model, Usage usage) {
+  }
+
+  public boolean configured() {
+    return config.apiKey().isPresent() || config.baseUrl().isPresent();
+  }
+
+  public void requireConfigured() {
+    if (!configured()) {
+      throw ProviderHttp.notConfigured("Video understanding", "Set " + KEY_VARIABLE + " (OpenAI by default) and "
+          + "optionally MEDIA_VISION_MODEL, or MEDIA_VISION_BASE_URL for another OpenAI-compatible server.");
+    }
+  }
+
+  @Timeout(value = 150, unit = ChronoUnit.SECONDS)
+  @CircuitBreaker(requestVolumeThreshold = 8, failureRatio = 0.5, delay = 30, delayUnit = ChronoUnit.SECONDS)
+  public Answer ask(String prompt, List<byte[]> jpegFrames, List<Double> timestamps, String transcript) {
+    var content = new ArrayList<Map<String, Object>>();
+    var text = new StringBuilder(prompt).append("\n\nFrame timestamps (seconds): ").append(timestamps);
+    if (transcript != null && !transcript.isBlank()) {
+      text.append("\n\nTranscript:\n").append(transcript);
+    }
+    content.add(Map.of("type", "text", "text", text.toString()));
+    for (var frame : jpegFrames) {
+      content.add(Map.of("type", "image_url", "image_url", Map.of("url",
+          "data:image/jpeg;base64," + Base64.getEncoder().encodeToString(frame), "detail", "low")));
+    }
+    var body = new LinkedHashMap<String, Object>();
+    body.put("model", config.model());
+    body.put("messages", List.of(Map.of("role", "system", "content", SYSTEM_PROMPT),
+        Map.of("role", "user", "content", content)));
+    body.put("max_tokens", config.maxTokens());
+    var provider = new ProviderHttp.Provider("vision", config.baseUrl().orElse(OPENAI), config.apiKey().orElse(null),
+        KEY_VARIABLE);
+    var answer = http.postJson(provider, "/chat/completions", body, config.timeout());
+    var message = answer.path("choices").path(0).path("message").path("content");
+    if (!message.isTextual()) {
+      throw new ApiException(ApiError.of(ErrorCode.UPSTREAM_ERROR, "The vision provider answered without a message."));
+    }
+    var usage = answer.path("usage");
+    return new Answer(message.asText().strip(), answer.path("model").asText(config.model()),
+        usage.isMissingNode() ? null : new Usage(usage.path("prompt_tokens").asInt(),
+            usage.path("completion_tokens").asInt()));
+  }
+}

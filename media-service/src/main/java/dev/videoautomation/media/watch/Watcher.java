@@ -1,0 +1,93 @@
+package dev.videoautomation.media.watch;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.videoautomation.media.inputs.MediaInputs;
+import dev.videoautomation.media.tools.MediaTools;
+import dev.videoautomation.media.transcribe.Transcriber;
+import dev.videoautomation.media.transcribe.TranscriptionClient;
+import dev.videoautomation.media.watch.WatchDtos.WatchRequest;
+import dev.videoautomation.media.watch.WatchDtos.WatchResponse;
+import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
+
+/** "Watching" a video: evenly sampled frames (and the transcript, when transcription is set up) put to a vision model. */
+@ApplicationScoped
+public class Watcher {
+  private static final Logger LOG = Logger.getLogger(Watcher.class);
+  static final int MAX_PROMPT = 4000;
+  private final MediaInputs inputs;
+  private final MediaTools tools;
+  private final VisionClient vision;
+  private final VisionConfig config;
+  private final Transcriber transcriber;
+  private final TranscriptionClient transcription;
+
+  public Watcher(MediaInputs inputs, MediaTools tools, VisionClient vision, VisionConfig config,
+      Transcriber transcriber, TranscriptionClient transcription) {
+    this.inputs = inputs;
+    this.tools = tools;
+    this.vision = vision;
+    this.config = config;
+    this.transcriber = transcriber;
+    this.transcription = transcription;
+  }
+
+  public WatchResponse watch(WatchRequest request) {
+    if (request == null || (request.videoUrl() == null && request.mediaId() == null)) {
+      throw ApiException.invalidField("videoUrl", "is required");
+    }
+    if (request.prompt() == null || request.prompt().isBlank()) {
+      throw ApiException.invalidField("prompt", "is required: what to look for or answer about the video");
+    }
+    if (request.prompt().length() > MAX_PROMPT) {
+      throw ApiException.invalidField("prompt", "must be at most " + MAX_PROMPT + " characters");
+    }
+    int count = request.frames() == null ? config.defaultFrames() : request.frames();
+    if (count < 1 || count > config.maxFrames()) {
+      throw ApiException.invalidField("frames", "must be between 1 and " + config.maxFrames());
+    }
+    vision.requireConfigured();
+    try (var work = tools.workDir()) {
+      var source = request.mediaId() != null ? inputs.resolve(request.mediaId(), "mediaId", work)
+          : inputs.resolve(request.videoUrl(), "videoUrl", work);
+      var info = source.info();
+      if (!info.isVideo() || info.durationSeconds() == null) {
+        throw new ApiException(ApiError.of(ErrorCode.UNPROCESSABLE,
+            "Only a video can be watched; this media is " + info.contentType() + ".").with("field", "videoUrl"));
+      }
+      var timestamps = new ArrayList<Double>();
+      for (int i = 0; i < count; i++) {
+        timestamps.add(Math.round(info.durationSeconds() * (i + 0.5) / count * 1000) / 1000.0);
+      }
+      var frames = new ArrayList<byte[]>();
+      for (var file : tools.frames(source.file(), timestamps, "jpg", config.frameWidth(), work)) {
+        frames.add(Files.readAllBytes(file));
+      }
+      String transcript = null;
+      boolean wantTranscript = request.includeTranscript() == null || request.includeTranscript();
+      if (wantTranscript && transcription.configured() && info.hasAudio()) {
+        try {
+          transcript = transcriber.transcribe(source, work, null, null).text();
+        } catch (ApiException e) {
+          // The frames alone still answer; say so in transcriptUsed rather than failing the whole call.
+          LOG.warnf("Watch went on without a transcript: %s", e.getMessage());
+        }
+      }
+      var answer = vision.ask(request.prompt(), frames, timestamps, transcript);
+      return new WatchResponse(answer.text(), answer.model(), frames.size(), List.copyOf(timestamps),
+          transcript != null, answer.usage());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
