@@ -157,6 +157,41 @@ class ExtractAndOverlayTest {
         .when().post("/v1/overlay").then().statusCode(400).body("field", equalTo("end"));
   }
 
+  @Test
+  void shouldCheckAVideoByIdWithTheSpecFfprobeReads() {
+    // 640x360: the short side (360) meets shortvideo's minimum of 360 but not photo's 500.
+    as(CLIENT).contentType(ContentType.JSON).body(Map.of("platform", "photo", "mediaId", mediaId,
+        "caption", "Bars #test"))
+        .when().post("/v1/check").then().statusCode(200)
+        .body("spec.width", equalTo(640)).body("spec.height", equalTo(360))
+        .body("spec.durationSeconds", closeTo(4.0, 0.1)).body("spec.videoCodec", equalTo("h264"))
+        .body("spec.audioCodec", equalTo("aac"))
+        .body("results.find { it.rule == 'videoCodec.allowed' }.passed", equalTo(true))
+        .body("results.find { it.rule == 'resolution.minShortSide' }.passed", equalTo(false))
+        .body("passed", equalTo(false));
+    as(CLIENT).contentType(ContentType.JSON).body(Map.of("platform", "shortvideo", "videoUrl", mediaId))
+        .when().post("/v1/check").then().statusCode(200)
+        .body("results.find { it.rule == 'resolution.minShortSide' }.passed", equalTo(true));
+  }
+
+  @Test
+  void shouldScanAVideoSayingWhichChecksRanAndJudgingItsSpec() {
+    as(CLIENT).contentType(ContentType.JSON).body(Map.of("videoUrl", mediaId, "platform", "photo",
+        "caption", "Questions? Mail ana@example.com", "frames", 2))
+        .when().post("/v1/compliance/video").then().statusCode(200)
+        .body("flagged", equalTo(true)).body("passed", equalTo(false))
+        .body("categories.name", org.hamcrest.Matchers.hasItem("personal_data.email"))
+        .body("checks.find { it.name == 'transcript' }.ran", equalTo(false))
+        .body("checks.find { it.name == 'transcript' }.reason",
+            org.hamcrest.Matchers.containsString("MEDIA_TRANSCRIPTION_API_KEY"))
+        .body("checks.find { it.name == 'rules' }.ran", equalTo(true))
+        .body("checks.find { it.name == 'moderation' }.ran", equalTo(false))
+        .body("checks.find { it.name == 'technical' }.ran", equalTo(true))
+        .body("technical.platform", equalTo("photo")).body("technical.spec.width", equalTo(640));
+    as(CLIENT).contentType(ContentType.JSON).body(Map.of("videoUrl", mediaId, "frames", 99))
+        .when().post("/v1/compliance/video").then().statusCode(400).body("field", equalTo("frames"));
+  }
+
   static double meanDifference(byte[] a, byte[] b, int width, int fromRow, int toRow) {
     long total = 0;
     int count = 0;

@@ -1,0 +1,75 @@
+package dev.videoautomation.media.checks;
+
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.quarkus.logging.Log;
+
+import dev.videoautomation.media.checks.CheckDtos.CheckRequest;
+import dev.videoautomation.media.checks.CheckDtos.CheckResult;
+import dev.videoautomation.platform.errors.ApiException;
+
+/** {@code POST /v1/check}: resolves the spec (sent or probed), the rules in force, and judges one against the other. */
+@ApplicationScoped
+public class CheckService {
+  private final SpecSource specs;
+  private final CheckRulesService customRules;
+
+  CheckService(SpecSource specs, CheckRulesService customRules) {
+    this.specs = specs;
+    this.customRules = customRules;
+  }
+
+  /** Checks a video for {@code clientId}, with the client's custom rules unless the request turns them off. */
+  public CheckResult check(String clientId, CheckRequest request) {
+    var platform = request.platform();
+    var builtIns = BuiltInRules.forPlatform(platform).orElseThrow(() -> ApiException.invalidField("platform",
+        "must be one of " + String.join(", ", BuiltInRules.PLATFORMS)));
+    var spec = withCaption(resolveSpec(request), request.caption());
+    Integer customVersion = null;
+    var rules = builtIns;
+    if (!Boolean.FALSE.equals(request.useCustomRules())) {
+      var document = customRules.load(clientId);
+      customVersion = document.version();
+      rules = CheckEngine.effectiveRules(builtIns,
+          document.rules().stream().filter(r -> platform.equals(r.platform())).toList());
+    }
+    var results = CheckEngine.evaluate(rules, spec);
+    var passed = CheckEngine.passed(results);
+    Log.debugf("Checked a video for %s on %s: passed=%s with %d rules", clientId, platform, passed, results.size());
+    return new CheckResult(passed, platform, BuiltInRules.ruleSetName(platform), customVersion, spec, results);
+  }
+
+  private VideoSpec resolveSpec(CheckRequest request) {
+    var url = request.videoUrl();
+    var mediaId = request.mediaId();
+    if (url != null && url.isBlank()) {
+      throw ApiException.invalidField("videoUrl", "must not be blank");
+    }
+    if (mediaId != null && mediaId.isBlank()) {
+      throw ApiException.invalidField("mediaId", "must not be blank");
+    }
+    if (request.spec() != null) {
+      if (url != null || mediaId != null) {
+        throw ApiException.invalidField(url != null ? "videoUrl" : "mediaId",
+            "cannot be sent together with 'spec'; send the spec, or a video to probe");
+      }
+      return request.spec();
+    }
+    if (url != null && mediaId != null) {
+      throw ApiException.invalidField("mediaId", "cannot be sent together with 'videoUrl'; send one of them");
+    }
+    if (url == null && mediaId == null) {
+      throw ApiException.invalidField("spec", "is required unless 'videoUrl' or 'mediaId' names a video to probe");
+    }
+    return specs.probe(url != null ? url : mediaId);
+  }
+
+  /** The caption the rules see (the request's, else the spec's) and its hashtags (the spec's, else counted). */
+  private static VideoSpec withCaption(VideoSpec spec, String requestCaption) {
+    var caption = requestCaption != null ? requestCaption : spec.caption();
+    List<String> hashtags = spec.hashtags() != null ? spec.hashtags() : CheckEngine.hashtags(caption);
+    return spec.withCaption(caption, hashtags);
+  }
+}

@@ -1,0 +1,50 @@
+package dev.videoautomation.media.checks;
+
+import java.util.List;
+
+import jakarta.validation.constraints.PositiveOrZero;
+import jakarta.validation.constraints.Size;
+
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/**
+ * The technical facts of a video that {@code /v1/check} judges, as a caller sends them in {@code spec} or as a
+ * {@link SpecSource} probes them. Every field is optional: a rule whose input is missing is reported as not checked.
+ */
+@RegisterForReflection
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@Schema(name = "VideoSpec", description = "Technical facts of a video. Every field is optional; a rule whose input "
+    + "is missing is reported as not checked (severity info).")
+public record VideoSpec(
+    @Schema(example = "42.5", description = "Seconds.") @PositiveOrZero Double durationSeconds,
+    @Schema(example = "1080", description = "Pixels.") @PositiveOrZero Integer width,
+    @Schema(example = "1920", description = "Pixels.") @PositiveOrZero Integer height,
+    @Schema(example = "30") @PositiveOrZero Double fps,
+    @Schema(example = "24500000", description = "Bytes.") @PositiveOrZero Long sizeBytes,
+    @Schema(example = "h264", description = "ffprobe codec_name or a common alias (H.264, avc1, HEVC, H.265, vp9).")
+    @Size(max = 64) String videoCodec,
+    @Schema(example = "aac") @Size(max = 64) String audioCodec,
+    @Schema(example = "true", description = "Absent: true when audioCodec is given.") Boolean hasAudio,
+    @Schema(example = "4600000", description = "Overall bits per second.") @PositiveOrZero Long bitrate,
+    @Schema(example = "Three tips for better light #photography #tips") @Size(max = 20_000) String caption,
+    @Schema(description = "Hashtags without '#'. Absent: counted from the caption.") @Size(max = 1000)
+    List<@Size(max = 200) String> hashtags) {
+
+  /** This spec with caption and hashtags resolved as the caption rules see them. */
+  public VideoSpec withCaption(String newCaption, List<String> newHashtags) {
+    return new VideoSpec(durationSeconds, width, height, fps, sizeBytes, videoCodec, audioCodec, hasAudio, bitrate,
+        newCaption, newHashtags);
+  }
+
+  /** Whether the video has sound: {@code hasAudio}, else whether an audio codec is named, else unknown (null). */
+  public Boolean audioPresent() {
+    if (hasAudio != null) {
+      return hasAudio;
+    }
+    return audioCodec == null || audioCodec.isBlank() ? null : Boolean.TRUE;
+  }
+}

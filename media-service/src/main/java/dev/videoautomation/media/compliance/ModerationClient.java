@@ -1,0 +1,111 @@
+package dev.videoautomation.media.compliance;
+
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+
+import dev.videoautomation.media.compliance.ComplianceScan.Category;
+import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
+
+/**
+ * The OpenAI-compatible moderations provider: text and JPEG images in, the categories it flags out (source
+ * {@code moderation}, severity high, with the provider's score). Every failure is an {@link ApiException} with the
+ * suite's codes (502 provider_auth_failed or upstream_error, 504 upstream_timeout, 503 provider_not_configured).
+ */
+@ApplicationScoped
+public class ModerationClient {
+  /** Why moderation does not run when no key is configured; {@code checks[].reason} says it. */
+  public static final String NOT_CONFIGURED = "MEDIA_MODERATION_API_KEY is not set";
+
+  private final ModerationConfig config;
+  private final ModerationCalls calls;
+
+  ModerationClient(ModerationConfig config, ModerationCalls calls) {
+    this.config = config;
+    this.calls = calls;
+  }
+
+  /** Whether a provider key is configured. */
+  public boolean configured() {
+    return config.apiKey().filter(k -> !k.isBlank()).isPresent();
+  }
+
+  /** The categories the provider flags in {@code text}; matches are empty (the provider names no spans). */
+  public List<Category> moderateText(String text) {
+    requireConfigured();
+    return categories(call(text), null, new LinkedHashMap<>());
+  }
+
+  /**
+   * The categories the provider flags in JPEG images, one provider call per image; a category's matches name the
+   * images ({@code "image[2]"}, by index in {@code jpegs}) and its score is the highest among them.
+   *
+   * @throws ApiException 503 provider_not_configured without a key (check {@link #configured()} first)
+   */
+  public List<Category> moderateImages(List<byte[]> jpegs) {
+    requireConfigured();
+    var found = new LinkedHashMap<String, Category>();
+    for (var i = 0; i < jpegs.size(); i++) {
+      var part = ModerationApi.ImagePart.jpeg(Base64.getEncoder().encodeToString(jpegs.get(i)));
+      categories(call(List.of(part)), "image[" + i + "]", found);
+    }
+    return List.copyOf(found.values());
+  }
+
+  private void requireConfigured() {
+    if (!configured()) {
+      throw new ApiException(ApiError.of(ErrorCode.PROVIDER_NOT_CONFIGURED, "Moderation is not set up on this "
+          + "server.").withSetup(ModerationCalls.SETUP));
+    }
+  }
+
+  private ModerationApi.Answer call(Object input) {
+    try {
+      return calls.moderate(input);
+    } catch (TimeoutException e) {
+      throw new ApiException(ErrorCode.UPSTREAM_TIMEOUT, "The moderation provider did not answer in time; retry "
+          + "shortly.");
+    } catch (CircuitBreakerOpenException e) {
+      throw new ApiException(ErrorCode.UPSTREAM_ERROR, "The moderation provider is failing; calls are paused for a "
+          + "few seconds. Retry shortly.");
+    }
+  }
+
+  private static List<Category> categories(ModerationApi.Answer answer, String match, Map<String, Category> found) {
+    if (answer == null || answer.results() == null || answer.results().isEmpty()) {
+      throw new ApiException(ErrorCode.UPSTREAM_ERROR, "The moderation provider answered without results; retry "
+          + "shortly.");
+    }
+    for (var result : answer.results()) {
+      var flags = result.categories() == null ? Map.<String, Boolean>of() : result.categories();
+      var scores = result.categoryScores() == null ? Map.<String, Double>of() : result.categoryScores();
+      flags.forEach((name, flagged) -> {
+        if (Boolean.TRUE.equals(flagged)) {
+          found.merge(name, category(name, match, scores.get(name)), ModerationClient::combine);
+        }
+      });
+    }
+    return List.copyOf(found.values());
+  }
+
+  private static Category category(String name, String match, Double score) {
+    return new Category(name, ComplianceScan.HIGH, ComplianceScan.MODERATION,
+        match == null ? List.of() : List.of(match), score);
+  }
+
+  private static Category combine(Category a, Category b) {
+    var matches = new ArrayList<>(a.matches());
+    b.matches().stream().filter(m -> !matches.contains(m)).forEach(matches::add);
+    var score = a.score() == null ? b.score() : b.score() == null ? a.score() : Math.max(a.score(), b.score());
+    return new Category(a.name(), a.severity(), a.source(), List.copyOf(matches), score);
+  }
+}

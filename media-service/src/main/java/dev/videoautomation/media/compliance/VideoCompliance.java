@@ -1,0 +1,142 @@
+package dev.videoautomation.media.compliance;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+import dev.videoautomation.media.checks.CheckDtos.CheckRequest;
+import dev.videoautomation.media.checks.CheckDtos.CheckResult;
+import dev.videoautomation.media.checks.CheckService;
+import dev.videoautomation.media.checks.ProbedSpecSource;
+import dev.videoautomation.media.compliance.ComplianceScan.Category;
+import dev.videoautomation.media.compliance.ComplianceScan.CheckRun;
+import dev.videoautomation.media.inputs.MediaInputs;
+import dev.videoautomation.media.tools.MediaTools;
+import dev.videoautomation.media.transcribe.Transcriber;
+import dev.videoautomation.media.transcribe.TranscriptionClient;
+import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.token.CurrentCaller;
+
+/**
+ * Scans a video against platform terms: its transcript (when transcription is configured) and caption through the
+ * rules and the moderation provider, sampled frames through image moderation (when configured), and its technical
+ * spec through the platform's check rules.
+ */
+@ApplicationScoped
+public class VideoCompliance {
+  static final int DEFAULT_FRAMES = 6;
+  static final int MAX_FRAMES = 16;
+  static final String TRANSCRIPT = "transcript";
+  static final String TECHNICAL = "technical";
+  private final MediaInputs inputs;
+  private final MediaTools tools;
+  private final ComplianceScanner scanner;
+  private final Transcriber transcriber;
+  private final TranscriptionClient transcription;
+  private final CheckService checks;
+  private final CurrentCaller caller;
+
+  public VideoCompliance(MediaInputs inputs, MediaTools tools, ComplianceScanner scanner, Transcriber transcriber,
+      TranscriptionClient transcription, CheckService checks, CurrentCaller caller) {
+    this.inputs = inputs;
+    this.tools = tools;
+    this.scanner = scanner;
+    this.transcriber = transcriber;
+    this.transcription = transcription;
+    this.checks = checks;
+    this.caller = caller;
+  }
+
+  /** The body of {@code POST /v1/compliance/video}. */
+  @RegisterForReflection
+  public record VideoRequest(String videoUrl, String mediaId, String platform, String caption, Integer frames) {
+  }
+
+  /**
+   * @param passed neither the content flagged nor an error-severity technical rule failed
+   * @param transcript the text that was scanned, when there was one
+   */
+  @RegisterForReflection
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record VideoResult(boolean passed, boolean flagged, List<Category> categories, List<CheckRun> checks,
+      CheckResult technical, String transcript) {
+  }
+
+  public VideoResult scan(VideoRequest request) {
+    if (request == null || (request.videoUrl() == null && request.mediaId() == null)) {
+      throw ApiException.invalidField("videoUrl", "is required");
+    }
+    var platform = request.platform() == null ? "shortvideo" : request.platform();
+    if (!ComplianceRules.PLATFORMS.contains(platform)) {
+      throw ApiException.invalidField("platform", "must be one of " + String.join(", ", ComplianceRules.PLATFORMS));
+    }
+    int frameCount = request.frames() == null ? DEFAULT_FRAMES : request.frames();
+    if (frameCount < 0 || frameCount > MAX_FRAMES) {
+      throw ApiException.invalidField("frames", "must be between 0 and " + MAX_FRAMES);
+    }
+    if (request.caption() != null && request.caption().length() > ComplianceResource.MAX_TEXT) {
+      throw ApiException.invalidField("caption", "must be at most " + ComplianceResource.MAX_TEXT + " characters");
+    }
+    var clientId = caller.requireClientId();
+    try (var work = tools.workDir()) {
+      var source = request.mediaId() != null ? inputs.resolve(request.mediaId(), "mediaId", work)
+          : inputs.resolve(request.videoUrl(), "videoUrl", work);
+      var info = source.info();
+      if (!info.isVideo() || info.durationSeconds() == null) {
+        throw new ApiException(ApiError.of(ErrorCode.UNPROCESSABLE,
+            "Only a video can be scanned here; this media is " + info.contentType() + ".").with("field", "videoUrl"));
+      }
+      var runs = new ArrayList<CheckRun>();
+      String transcript = null;
+      if (!transcription.configured()) {
+        runs.add(new CheckRun(TRANSCRIPT, false, "Transcription is not configured (MEDIA_TRANSCRIPTION_API_KEY); "
+            + "speech was not scanned."));
+      } else if (!info.hasAudio()) {
+        runs.add(new CheckRun(TRANSCRIPT, false, "The video has no audio track."));
+      } else {
+        transcript = transcriber.transcribe(source, work, null, null).text();
+        runs.add(new CheckRun(TRANSCRIPT, true, null));
+      }
+      var frames = new ArrayList<byte[]>();
+      if (frameCount > 0) {
+        var timestamps = new ArrayList<Double>();
+        for (int i = 0; i < frameCount; i++) {
+          timestamps.add(info.durationSeconds() * (i + 0.5) / frameCount);
+        }
+        for (var file : tools.frames(source.file(), timestamps, "jpg", 512, work)) {
+          frames.add(Files.readAllBytes(file));
+        }
+      }
+      var text = String.join("\n", nonBlank(request.caption(), transcript));
+      var content = scanner.scan(text.isBlank() ? null : text, frames, platform);
+      var technical = checks.check(clientId, new CheckRequest(platform, ProbedSpecSource.of(info), null, null,
+          request.caption(), true));
+      runs.addAll(content.checks());
+      runs.add(new CheckRun(TECHNICAL, true, null));
+      return new VideoResult(!content.flagged() && technical.passed(), content.flagged(), content.categories(), runs,
+          technical, transcript);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static List<String> nonBlank(String... texts) {
+    var result = new ArrayList<String>();
+    for (var text : texts) {
+      if (text != null && !text.isBlank()) {
+        result.add(text);
+      }
+    }
+    return result;
+  }
+}
