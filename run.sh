@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/java-home.sh
+source scripts/media-tools.sh
 
 stamp=system-tests/target/.suite-built
 if [ ! -f "$stamp" ] || [ -n "$(find pom.xml ./*/pom.xml ./*/src -newer "$stamp" -type f -print -quit 2>/dev/null)" ]; then

@@ -4,4 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/java-home.sh
+source scripts/media-tools.sh
 exec ./mvnw -B verify "$@"

@@ -181,6 +181,11 @@ public final class Suite implements AutoCloseable {
       env.put("QUARKUS_REST_CLIENT_AUTH_CLIENT_URL", baseUri(Service.AUTH).toString());
       env.put("BILLING_CHECKOUT_CREDENTIAL_KEY", credentialKey(keys));
     }
+    if (service == Service.MEDIA) {
+      // Stored media and work files live with the rest of the run's data.
+      env.put("MEDIA_STORAGE_DIR", dataDir.resolve("media").toString());
+      env.put("MEDIA_TOOLS_WORK_DIR", dataDir.resolve("media-work").toString());
+    }
     env.putAll(extraEnv.getOrDefault(service, Map.of()));
     return env;
   }

@@ -46,18 +46,6 @@ class RoutingIT {
         Arguments.of("GET", "/v1/images/img_example", Service.CLONE),
         Arguments.of("GET", "/v1/videos", Service.CLONE),
         Arguments.of("GET", "/v1/music", Service.CLONE),
-        Arguments.of("POST", "/v1/overlay", Service.MEDIA),
-        Arguments.of("POST", "/v1/watch", Service.MEDIA),
-        Arguments.of("POST", "/v1/extract", Service.MEDIA),
-        Arguments.of("POST", "/v1/transcribe", Service.MEDIA),
-        Arguments.of("POST", "/v1/check", Service.MEDIA),
-        Arguments.of("GET", "/v1/check/rules", Service.MEDIA),
-        Arguments.of("PUT", "/v1/check/rules", Service.MEDIA),
-        Arguments.of("POST", "/v1/compliance/video", Service.MEDIA),
-        Arguments.of("POST", "/v1/compliance/prompt", Service.MEDIA),
-        Arguments.of("POST", "/v1/upload", Service.MEDIA),
-        Arguments.of("POST", "/v1/upload/url", Service.MEDIA),
-        Arguments.of("GET", "/cdn/med_example/file.mp4", Service.MEDIA),
         Arguments.of("GET", "/v1/accounts/acc_example", Service.RECORDS));
     return Stream.of(fixed, scrape, records).flatMap(s -> s);
   }
@@ -79,7 +67,19 @@ class RoutingIT {
         Arguments.of("POST", "/v1/subscribe", "{}", 201),
         Arguments.of("GET", "/v1/credits/status", "{}", 400),
         Arguments.of("GET", "/checkout/cs_example", "{}", 404),
-        Arguments.of("POST", "/v1/billing/webhooks/stripe", "{}", 503));
+        Arguments.of("POST", "/v1/billing/webhooks/stripe", "{}", 503),
+        Arguments.of("POST", "/v1/overlay", "{}", 400),
+        Arguments.of("POST", "/v1/watch", "{}", 400),
+        Arguments.of("POST", "/v1/extract", "{}", 400),
+        Arguments.of("POST", "/v1/transcribe", "{}", 400),
+        Arguments.of("POST", "/v1/check", "{}", 400),
+        Arguments.of("GET", "/v1/check/rules", "{}", 200),
+        Arguments.of("PUT", "/v1/check/rules", "{}", 400),
+        Arguments.of("POST", "/v1/compliance/video", "{}", 400),
+        Arguments.of("POST", "/v1/compliance/prompt", "{}", 400),
+        Arguments.of("POST", "/v1/upload", "{}", 415),
+        Arguments.of("POST", "/v1/upload/url", "{}", 400),
+        Arguments.of("GET", "/cdn/m/med_example0000/file.mp4", "{}", 404));
   }
 
   private static Agents.Agent agent;
