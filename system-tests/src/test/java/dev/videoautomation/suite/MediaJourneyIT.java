@@ -62,6 +62,8 @@ class MediaJourneyIT {
     var whole = given().when().get(overlay.getString("url")).then().statusCode(200)
         .header("Accept-Ranges", "bytes").extract().asByteArray();
     assertThat(whole).hasSize(overlay.getInt("sizeBytes"));
+    given().when().head(overlay.getString("url")).then().statusCode(200)
+        .header("Content-Length", String.valueOf(whole.length)).header("Content-Type", "video/mp4");
     var part = given().header("Range", "bytes=0-99").when().get(overlay.getString("url")).then().statusCode(206)
         .header("Content-Range", "bytes 0-99/" + whole.length).extract().asByteArray();
     assertThat(part).isEqualTo(Arrays.copyOfRange(whole, 0, 100));

@@ -35,8 +35,8 @@ import dev.videoautomation.suite.Suite;
  * the database. Writes docs/benchmarks.md.
  */
 public final class GatewayBench {
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final ObjectMapper JSON = BenchSupport.JSON;
+  private static final HttpClient HTTP = BenchSupport.HTTP;
   private static final String OPERATOR_TOKEN = "bench-" + UUID.randomUUID();
   private static final int CLIENTS = 40;
   private static final String SCRAPE_PATH = "/v1/scrape/shortvideo/profile";
@@ -53,7 +53,7 @@ public final class GatewayBench {
     var ownerPosts = new AtomicLong();
     var owner = startOwner(vertx, ownerPosts);
     var ownerUri = "http://127.0.0.1:" + owner.actualPort();
-    try (var database = LocalDatabase.start(dataDir.resolve("postgres"), freePort())) {
+    try (var database = LocalDatabase.start(dataDir.resolve("postgres"), BenchSupport.freePort())) {
       var suite = Suite.builder(root, dataDir, database.address()).freePorts()
           .javaOptions(List.of("-Xmx512m"))
           .env(Service.GATEWAY, "GATEWAY_OWNERS_CLONE", ownerUri)
@@ -65,7 +65,7 @@ public final class GatewayBench {
         System.out.println("Starting the suite ...");
         suite.start();
         var gateway = suite.baseUri(Service.GATEWAY);
-        var keys = subscribedKeys(suite, CLIENTS);
+        var keys = BenchSupport.subscribedKeys(suite, CLIENTS, OPERATOR_TOKEN);
         var wrkDir = Files.createTempDirectory("vas-wrk");
         var getThrough = script(wrkDir, "get-gateway.lua", "GET", "/v1/videos", List.of(keys.getFirst()), null);
         var getDirect = script(wrkDir, "get-direct.lua", "GET", "/v1/videos", List.of(keys.getFirst()), null);
@@ -74,14 +74,14 @@ public final class GatewayBench {
         System.out.println("Warming up ...");
         wrk(gateway, getThrough, 5, connections);
         wrk(URI.create(ownerUri), getDirect, 3, connections);
-        var rssBefore = rssKib(suite.pid(Service.GATEWAY));
+        var rssBefore = BenchSupport.rssKib(suite.pid(Service.GATEWAY));
 
         System.out.println("Measuring ...");
         var direct = wrk(URI.create(ownerUri), getDirect, seconds, connections);
         var through = wrk(gateway, getThrough, seconds, connections);
         ownerPosts.set(0);
         var metered = wrk(gateway, postMetered, seconds, connections);
-        var rssAfter = rssKib(suite.pid(Service.GATEWAY));
+        var rssAfter = BenchSupport.rssKib(suite.pid(Service.GATEWAY));
         Thread.sleep(1_000); // units given back asynchronously settle (none are expected: the owner answers 200)
         var counted = unitsTaken(database, "scrape");
         var received = ownerPosts.get();
@@ -90,7 +90,7 @@ public final class GatewayBench {
         var report = report(direct, through, metered, received, counted, rssBefore, rssAfter, seconds,
             connections) + upload;
         System.out.println(report);
-        Files.writeString(root.resolve("docs/benchmarks.md"), report);
+        BenchSupport.writeSection(root, "gateway", report);
         System.out.println("Written to docs/benchmarks.md");
       }
     } finally {
@@ -105,12 +105,12 @@ public final class GatewayBench {
    */
   private static String upload(URI gateway, String key, long gatewayPid) throws Exception {
     var size = 1L << 30;
-    var before = rssKib(gatewayPid);
+    var before = BenchSupport.rssKib(gatewayPid);
     var peak = new AtomicLong(before);
     var sampling = new java.util.concurrent.atomic.AtomicBoolean(true);
     var sampler = Thread.ofPlatform().daemon().start(() -> {
       while (sampling.get()) {
-        peak.accumulateAndGet(rssKib(gatewayPid), Math::max);
+        peak.accumulateAndGet(BenchSupport.rssKib(gatewayPid), Math::max);
         try {
           Thread.sleep(50);
         } catch (InterruptedException e) {
@@ -169,34 +169,6 @@ public final class GatewayBench {
         request.response().putHeader("Content-Type", "application/json").end("{\"data\":[],\"nextCursor\":null}");
       }
     }).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-  }
-
-  /** Clients minted the way billing mints them after checkout, each with the pro plan granted by an operator. */
-  private static List<String> subscribedKeys(Suite suite, int count) throws Exception {
-    var keys = new ArrayList<String>();
-    for (int i = 0; i < count; i++) {
-      var minted = JSON.readTree(post(suite.baseUri(Service.AUTH).resolve("/internal/clients"),
-          suite.internalToken("service:billing-service"), null,
-          "{\"operationId\":\"cs_bench" + i + UUID.randomUUID().toString().replace("-", "") + "\"}"));
-      post(suite.baseUri(Service.BILLING).resolve("/internal/admin/subscriptions"),
-          suite.internalToken("service:operator"), OPERATOR_TOKEN, "{\"clientId\":\"" + minted.get("clientId").asText()
-              + "\",\"operationId\":\"opr_bench" + UUID.randomUUID().toString().replace("-", "") + "\",\"plan\":\"pro\"}");
-      keys.add(minted.get("credential").asText());
-    }
-    return keys;
-  }
-
-  private static String post(URI uri, String token, String operatorToken, String body) throws Exception {
-    var builder = HttpRequest.newBuilder(uri).header("Authorization", "Bearer " + token)
-        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
-    if (operatorToken != null) {
-      builder.header("X-Operator-Token", operatorToken);
-    }
-    var response = HTTP.send(builder.build(), HttpResponse.BodyHandlers.ofString());
-    if (response.statusCode() >= 300) {
-      throw new IllegalStateException(uri + " answered " + response.statusCode() + ": " + response.body());
-    }
-    return response.body();
   }
 
   private static Path script(Path dir, String name, String method, String path, List<String> keys, String body)
@@ -267,26 +239,11 @@ public final class GatewayBench {
     }
   }
 
-  private static long rssKib(long pid) {
-    try {
-      for (var line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
-        if (line.startsWith("VmRSS:")) {
-          return Long.parseLong(line.replaceAll("\\D", ""));
-        }
-      }
-    } catch (IOException e) {
-      // Not Linux: no figure.
-    }
-    return -1;
-  }
-
   private static String report(Run direct, Run through, Run metered, long ownerPosts, long counted, long rssBefore,
       long rssAfter, int seconds, int connections) {
     var admitted = metered.requests() - metered.non2xx();
     var exact = admitted == ownerPosts && ownerPosts == counted;
     return String.format(Locale.ROOT, """
-        # Benchmarks
-
         ## Gateway (issue 4)
 
         Command: `%s` (wrk, 2 threads, %d connections, %d s per measurement, after a warm-up).
@@ -324,11 +281,5 @@ public final class GatewayBench {
         metered.requestsPerSecond(), metered.requests(), admitted, ownerPosts, counted,
         exact ? "exact" : "**MISMATCH**",
         rssBefore / 1024, rssAfter / 1024);
-  }
-
-  private static int freePort() throws IOException {
-    try (var socket = new java.net.ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
   }
 }

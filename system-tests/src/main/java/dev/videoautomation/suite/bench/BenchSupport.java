@@ -1,0 +1,95 @@
+package dev.videoautomation.suite.bench;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.videoautomation.suite.Service;
+import dev.videoautomation.suite.Suite;
+
+/** What every benchmark needs: subscribed keys, process memory, free ports, and its own section of the report. */
+final class BenchSupport {
+  static final ObjectMapper JSON = new ObjectMapper();
+  static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  private BenchSupport() {
+  }
+
+  /** Clients minted the way billing mints them after checkout, each with the pro plan granted by an operator. */
+  static List<String> subscribedKeys(Suite suite, int count, String operatorToken) throws Exception {
+    var keys = new ArrayList<String>();
+    for (int i = 0; i < count; i++) {
+      var minted = JSON.readTree(post(suite.baseUri(Service.AUTH).resolve("/internal/clients"),
+          suite.internalToken("service:billing-service"), null,
+          "{\"operationId\":\"cs_bench" + i + UUID.randomUUID().toString().replace("-", "") + "\"}"));
+      post(suite.baseUri(Service.BILLING).resolve("/internal/admin/subscriptions"),
+          suite.internalToken("service:operator"), operatorToken, "{\"clientId\":\""
+              + minted.get("clientId").asText() + "\",\"operationId\":\"opr_bench"
+              + UUID.randomUUID().toString().replace("-", "") + "\",\"plan\":\"pro\"}");
+      keys.add(minted.get("credential").asText());
+    }
+    return keys;
+  }
+
+  static String post(URI uri, String token, String operatorToken, String body) throws Exception {
+    var builder = HttpRequest.newBuilder(uri).header("Authorization", "Bearer " + token)
+        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+    if (operatorToken != null) {
+      builder.header("X-Operator-Token", operatorToken);
+    }
+    var response = HTTP.send(builder.build(), HttpResponse.BodyHandlers.ofString());
+    if (response.statusCode() >= 300) {
+      throw new IllegalStateException(uri + " answered " + response.statusCode() + ": " + response.body());
+    }
+    return response.body();
+  }
+
+  /** Resident memory of a process in KiB, or -1 where /proc is not there. */
+  static long rssKib(long pid) {
+    try {
+      for (var line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+        if (line.startsWith("VmRSS:")) {
+          return Long.parseLong(line.replaceAll("\\D", ""));
+        }
+      }
+    } catch (IOException e) {
+      // Not Linux: no figure.
+    }
+    return -1;
+  }
+
+  static int freePort() throws IOException {
+    try (var socket = new java.net.ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+
+  /**
+   * Replaces this benchmark's section of docs/benchmarks.md (between {@code <!-- bench:name -->} markers), adding it
+   * at the end the first time, so each benchmark rewrites its own figures and leaves the others'.
+   */
+  static void writeSection(Path root, String name, String markdown) throws IOException {
+    var file = root.resolve("docs/benchmarks.md");
+    var text = Files.exists(file) ? Files.readString(file) : "# Benchmarks\n";
+    var start = "<!-- bench:" + name + " -->";
+    var end = "<!-- /bench:" + name + " -->";
+    var section = start + "\n" + markdown.strip() + "\n" + end;
+    int from = text.indexOf(start);
+    int to = text.indexOf(end);
+    if (from >= 0 && to > from) {
+      text = text.substring(0, from) + section + text.substring(to + end.length());
+    } else {
+      text = text.stripTrailing() + "\n\n" + section + "\n";
+    }
+    Files.writeString(file, text);
+  }
+}
