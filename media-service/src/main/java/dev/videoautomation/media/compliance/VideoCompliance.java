@@ -22,9 +22,7 @@ import dev.videoautomation.media.inputs.MediaInputs;
 import dev.videoautomation.media.tools.MediaTools;
 import dev.videoautomation.media.transcribe.Transcriber;
 import dev.videoautomation.media.transcribe.TranscriptionClient;
-import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
-import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 /**
@@ -89,13 +87,8 @@ public class VideoCompliance {
     }
     var clientId = caller.requireClientId();
     try (var work = tools.workDir()) {
-      var source = request.mediaId() != null ? inputs.resolve(request.mediaId(), "mediaId", work)
-          : inputs.resolve(request.videoUrl(), "videoUrl", work);
+      var source = inputs.resolveVideo(request.videoUrl(), request.mediaId(), work, "A video compliance scan");
       var info = source.info();
-      if (!info.isVideo() || info.durationSeconds() == null) {
-        throw new ApiException(ApiError.of(ErrorCode.UNPROCESSABLE,
-            "Only a video can be scanned here; this media is " + info.contentType() + ".").with("field", "videoUrl"));
-      }
       var runs = new ArrayList<CheckRun>();
       String transcript = null;
       if (!transcription.configured()) {
@@ -109,10 +102,7 @@ public class VideoCompliance {
       }
       var frames = new ArrayList<byte[]>();
       if (frameCount > 0) {
-        var timestamps = new ArrayList<Double>();
-        for (int i = 0; i < frameCount; i++) {
-          timestamps.add(info.durationSeconds() * (i + 0.5) / frameCount);
-        }
+        var timestamps = MediaInputs.evenlySpaced(info.durationSeconds(), frameCount);
         for (var file : tools.frames(source.file(), timestamps, "jpg", 512, work)) {
           frames.add(Files.readAllBytes(file));
         }

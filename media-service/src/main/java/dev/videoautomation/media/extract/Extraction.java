@@ -55,21 +55,13 @@ public class Extraction {
     }
     var clientId = caller.requireClientId();
     try (var work = tools.workDir()) {
-      var source = resolve(request, work);
+      var source = inputs.fromRequest(request.videoUrl(), request.mediaId(), work);
       boolean wantMetadata = request.metadata() == null ? true : request.metadata();
       var frames = request.frames() == null ? null : frames(source, request.frames(), frameFormat, clientId, work);
       var audio = audioFormat == null ? null : audio(source, audioFormat, clientId, work);
       return new ExtractResponse(new Source(source.mediaId(), source.url()), wantMetadata ? metadata(source) : null,
           frames, audio);
     }
-  }
-
-  MediaSource resolve(ExtractRequest request, WorkDir work) {
-    if (request.mediaId() != null && request.videoUrl() != null) {
-      throw ApiException.invalidField("mediaId", "cannot be given together with videoUrl");
-    }
-    return request.mediaId() != null ? inputs.resolve(request.mediaId(), "mediaId", work)
-        : inputs.resolve(request.videoUrl(), "videoUrl", work);
   }
 
   static Metadata metadata(MediaSource source) {

@@ -24,9 +24,7 @@ final class FramePlan {
       if (frames.count() < 1 || frames.count() > MAX_FRAMES) {
         throw ApiException.invalidField("frames.count", "must be between 1 and " + MAX_FRAMES);
       }
-      for (int i = 0; i < frames.count(); i++) {
-        result.add(round(duration * (i + 0.5) / frames.count()));
-      }
+      result.addAll(dev.videoautomation.media.inputs.MediaInputs.evenlySpaced(duration, frames.count()));
     } else if (frames.interval() != null) {
       if (!(frames.interval() > 0)) {
         throw ApiException.invalidField("frames.interval", "must be a positive number of seconds");

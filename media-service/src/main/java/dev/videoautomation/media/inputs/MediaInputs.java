@@ -12,7 +12,9 @@ import dev.videoautomation.media.library.MediaObject;
 import dev.videoautomation.media.tools.MediaTools;
 import dev.videoautomation.media.tools.WorkDir;
 import dev.videoautomation.media.upload.RemoteMedia;
+import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.token.CurrentCaller;
@@ -59,6 +61,37 @@ public class MediaInputs {
     var file = work.file("source-" + System.nanoTime());
     remote.fetch(trimmed, field, file, library.limit(null), List.of());
     return new MediaSource(file, tools.requireProbe(file, field), null, trimmed);
+  }
+
+  /**
+   * The source a request names in {@code videoUrl} (a URL or a {@code med_} id) or {@code mediaId}: exactly one of
+   * the two, else a 400 naming the field.
+   */
+  public MediaSource fromRequest(String videoUrl, String mediaId, WorkDir work) {
+    if (videoUrl != null && mediaId != null) {
+      throw ApiException.invalidField("mediaId", "cannot be given together with videoUrl");
+    }
+    return mediaId != null ? resolve(mediaId, "mediaId", work) : resolve(videoUrl, "videoUrl", work);
+  }
+
+  /** Like {@link #fromRequest} for operations that only make sense on a video: 422 otherwise. */
+  public MediaSource resolveVideo(String videoUrl, String mediaId, WorkDir work, String operation) {
+    var source = fromRequest(videoUrl, mediaId, work);
+    var info = source.info();
+    if (!info.isVideo() || info.durationSeconds() == null) {
+      throw new ApiException(ApiError.of(ErrorCode.UNPROCESSABLE, operation + " needs a video; this media is "
+          + info.contentType() + ".").with("field", mediaId != null ? "mediaId" : "videoUrl"));
+    }
+    return source;
+  }
+
+  /** {@code count} instants spread evenly over {@code duration}, each in the middle of its share (milliseconds). */
+  public static List<Double> evenlySpaced(double duration, int count) {
+    var result = new java.util.ArrayList<Double>();
+    for (int i = 0; i < count; i++) {
+      result.add(Math.round(duration * (i + 0.5) / count * 1000) / 1000.0);
+    }
+    return result;
   }
 
   private MediaSource fromObject(MediaObject object, WorkDir work) {

@@ -63,13 +63,7 @@ public class Overlays {
     }
     var clientId = caller.requireClientId();
     try (var work = tools.workDir()) {
-      var source = request.mediaId() != null ? inputs.resolve(request.mediaId(), "mediaId", work)
-          : inputs.resolve(request.videoUrl(), "videoUrl", work);
-      if (!source.info().isVideo()) {
-        throw new ApiException(ApiError.of(ErrorCode.UNPROCESSABLE,
-            "Text can only be burnt onto a video; this media is " + source.info().contentType() + ".")
-            .with("field", "videoUrl"));
-      }
+      var source = inputs.resolveVideo(request.videoUrl(), request.mediaId(), work, "An overlay");
       var textFile = work.file("text.txt");
       Files.writeString(textFile, normalizeNewlines(request.text()), StandardCharsets.UTF_8);
       var filter = DrawText.filter(textFile, config.fontFile(), request.position(), fontSize, stroke, request.color(),

@@ -83,12 +83,7 @@ public final class LocalStorage implements ObjectStorage {
 
   @Override
   public Optional<String> keyOf(String url) {
-    if (url == null || !url.startsWith(publicBase + "/")) {
-      return Optional.empty();
-    }
-    var key = url.substring(publicBase.length() + 1);
-    int query = key.indexOf('?');
-    return Optional.of(query < 0 ? key : key.substring(0, query)).filter(StorageKeys::isValid);
+    return StorageKeys.keyOf(publicBase, url);
   }
 
   @Override

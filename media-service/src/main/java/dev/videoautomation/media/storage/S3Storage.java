@@ -104,12 +104,7 @@ public final class S3Storage implements ObjectStorage, AutoCloseable {
 
   @Override
   public Optional<String> keyOf(String url) {
-    if (url == null || !url.startsWith(publicBase + "/")) {
-      return Optional.empty();
-    }
-    var key = url.substring(publicBase.length() + 1);
-    int query = key.indexOf('?');
-    return Optional.of(query < 0 ? key : key.substring(0, query)).filter(StorageKeys::isValid);
+    return StorageKeys.keyOf(publicBase, url);
   }
 
   @Override

@@ -72,6 +72,16 @@ public final class StorageKeys {
     };
   }
 
+  /** The key of a public URL under {@code publicBase} (no trailing slash), or empty when the URL is not one. */
+  static java.util.Optional<String> keyOf(String publicBase, String url) {
+    if (url == null || !url.startsWith(publicBase + "/")) {
+      return java.util.Optional.empty();
+    }
+    var key = url.substring(publicBase.length() + 1);
+    int query = key.indexOf('?');
+    return java.util.Optional.of(query < 0 ? key : key.substring(0, query)).filter(StorageKeys::isValid);
+  }
+
   static boolean isMediaId(String value) {
     return value.startsWith(IdPrefix.MED.prefix() + "_");
   }

@@ -59,8 +59,7 @@ public class Transcriber {
     }
     client.requireConfigured();
     try (var work = tools.workDir()) {
-      var source = request.mediaId() != null ? inputs.resolve(request.mediaId(), "mediaId", work)
-          : inputs.resolve(request.videoUrl(), "videoUrl", work);
+      var source = inputs.fromRequest(request.videoUrl(), request.mediaId(), work);
       var transcript = transcribe(source, work, request.language(), request.prompt());
       return switch (format) {
         case "srt" -> withSubtitles(transcript, "srt", Subtitles.srt(transcript.segments()));

@@ -16,9 +16,7 @@ import dev.videoautomation.media.transcribe.Transcriber;
 import dev.videoautomation.media.transcribe.TranscriptionClient;
 import dev.videoautomation.media.watch.WatchDtos.WatchRequest;
 import dev.videoautomation.media.watch.WatchDtos.WatchResponse;
-import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
-import dev.videoautomation.platform.errors.ErrorCode;
 
 /** "Watching" a video: evenly sampled frames (and the transcript, when transcription is set up) put to a vision model. */
 @ApplicationScoped
@@ -58,17 +56,9 @@ public class Watcher {
     }
     vision.requireConfigured();
     try (var work = tools.workDir()) {
-      var source = request.mediaId() != null ? inputs.resolve(request.mediaId(), "mediaId", work)
-          : inputs.resolve(request.videoUrl(), "videoUrl", work);
+      var source = inputs.resolveVideo(request.videoUrl(), request.mediaId(), work, "Watching");
       var info = source.info();
-      if (!info.isVideo() || info.durationSeconds() == null) {
-        throw new ApiException(ApiError.of(ErrorCode.UNPROCESSABLE,
-            "Only a video can be watched; this media is " + info.contentType() + ".").with("field", "videoUrl"));
-      }
-      var timestamps = new ArrayList<Double>();
-      for (int i = 0; i < count; i++) {
-        timestamps.add(Math.round(info.durationSeconds() * (i + 0.5) / count * 1000) / 1000.0);
-      }
+      var timestamps = MediaInputs.evenlySpaced(info.durationSeconds(), count);
       var frames = new ArrayList<byte[]>();
       for (var file : tools.frames(source.file(), timestamps, "jpg", config.frameWidth(), work)) {
         frames.add(Files.readAllBytes(file));

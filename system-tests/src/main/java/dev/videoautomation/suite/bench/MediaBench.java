@@ -76,10 +76,15 @@ public final class MediaBench {
         rawExtract(clip, work);
 
         System.out.println("Measuring overlay and extract (" + runs + " runs each) ...");
-        var apiOverlay = median(runs, () -> timeApi(gateway, key, "/v1/overlay", overlayBody));
-        var rawOverlay = median(runs, () -> rawOverlay(clip, textFile, work));
-        var apiExtract = median(runs, () -> timeApi(gateway, key, "/v1/extract", extractBody));
-        var rawExtract = median(runs, () -> rawExtract(clip, work));
+        // Interleaved, so anything else the machine does weighs on both sides alike.
+        var overlay = interleaved(runs, () -> timeApi(gateway, key, "/v1/overlay", overlayBody),
+            () -> rawOverlay(clip, textFile, work));
+        var extract = interleaved(runs, () -> timeApi(gateway, key, "/v1/extract", extractBody),
+            () -> rawExtract(clip, work));
+        var apiOverlay = overlay[0];
+        var rawOverlay = overlay[1];
+        var apiExtract = extract[0];
+        var rawExtract = extract[1];
 
         System.out.println("Uploading 1 GiB ...");
         var upload = uploadGiB(gateway, key, suite.pid(Service.MEDIA), suite.pid(Service.GATEWAY));
@@ -89,8 +94,8 @@ public final class MediaBench {
 
             Command: `%s`. Machine: this development machine (2 cores, 24 GiB); the packaged JVM services with
             `-Xmx512m`, ffmpeg %s from Debian. Input: a 30 s 1280x720 30 fps H.264/AAC clip (ffmpeg's testsrc2 and a
-            tone). Each figure is the median of %d runs after a warm-up; "by hand" runs the same ffmpeg and ffprobe
-            commands media-service runs, on the same file, from the shell's point of view (process start included).
+            tone). Each figure is the median of %d runs after a warm-up, API and by-hand runs alternating; "by hand" runs
+            the same ffmpeg and ffprobe commands media-service runs, on the same file, as separate processes.
 
             | operation | through the API | same commands by hand | ratio (goal ≤ 1.1×) |
             |---|---|---|---|
@@ -102,7 +107,7 @@ public final class MediaBench {
 
             ### 1 GiB upload through the gateway
 
-            `POST /v1/upload` with a 1 GiB WAV body streamed from memory-less generator: answered %d in %.1f s
+            `POST /v1/upload` with a 1 GiB WAV body made on the fly by the sender (a header, then silence): answered %d in %.1f s
             (%.0f MiB/s). media-service resident memory %d MiB before, at most %d MiB during: **%+d MiB** (goal: less
             than +64 MiB); gateway %d MiB before, at most %d MiB during (%+d MiB).
             """, "bench/media/run.sh", ffmpegVersion(), runs,
@@ -259,13 +264,17 @@ public final class MediaBench {
     };
   }
 
-  private static double median(int runs, Supplier<Double> measurement) {
-    var values = new double[runs];
+  /** Medians of {@code runs} alternating runs of the two measurements: {api, raw}. */
+  private static double[] interleaved(int runs, Supplier<Double> api, Supplier<Double> raw) {
+    var apiTimes = new double[runs];
+    var rawTimes = new double[runs];
     for (int i = 0; i < runs; i++) {
-      values[i] = measurement.get();
+      apiTimes[i] = api.get();
+      rawTimes[i] = raw.get();
     }
-    Arrays.sort(values);
-    return values[runs / 2];
+    Arrays.sort(apiTimes);
+    Arrays.sort(rawTimes);
+    return new double[] {apiTimes[runs / 2], rawTimes[runs / 2]};
   }
 
   private static double timed(Runnable action) {
