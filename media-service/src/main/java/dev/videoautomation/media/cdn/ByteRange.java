@@ -43,6 +43,11 @@ public record ByteRange(long first, long last) {
         if (suffix <= 0) {
           throw new Unsatisfiable();
         }
+        if (size == 0) {
+          // RFC 9110 §14.1.1 counts this as satisfiable, but an empty object has no byte positions to name in a
+          // Content-Range: send it whole.
+          return Optional.empty();
+        }
         return Optional.of(new ByteRange(Math.max(0, size - suffix), size - 1));
       }
       long first = Long.parseLong(start);

@@ -38,10 +38,16 @@ public final class StorageKeys {
     if (suggested != null && !suggested.isBlank()) {
       var base = suggested.replaceAll(".*[/\\\\]", "");
       int dot = base.lastIndexOf('.');
+      // Runs of dots collapse to one (a key never holds ".."), and the stem is trimmed after it is cut to length, so
+      // it neither starts nor ends with a dot, dash or underscore.
       var cleaned = UNSAFE.matcher(dot > 0 ? base.substring(0, dot) : base).replaceAll("-")
-          .replaceAll("^[-._]+|[-._]+$", "").replace("..", ".");
+          .replaceAll("\\.{2,}", ".");
+      if (cleaned.length() > 80) {
+        cleaned = cleaned.substring(0, 80);
+      }
+      cleaned = cleaned.replaceAll("^[-._]+|[-._]+$", "");
       if (!cleaned.isEmpty()) {
-        stem = cleaned.length() > 80 ? cleaned.substring(0, 80) : cleaned;
+        stem = cleaned;
       }
     }
     return stem + "." + extension(contentType);
