@@ -104,7 +104,8 @@ public class MediaInputs {
       }
       return copy;
     });
-    return new MediaSource(file, tools.requireProbe(file, object.id), object.id, library.publicUrl(object));
+    var info = object.probe != null ? object.probe : tools.requireProbe(file, object.id);
+    return new MediaSource(file, info, object.id, library.publicUrl(object));
   }
 
   private boolean visible(MediaObject object) {

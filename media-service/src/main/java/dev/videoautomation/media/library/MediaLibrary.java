@@ -119,6 +119,7 @@ public class MediaLibrary {
       object.height = info.displayHeight();
       object.sourceUrl = incoming.sourceUrl();
       object.createdAt = Instant.now();
+      object.probe = info;
       storage.put(object.storageKey, incoming.file(), object.contentType);
       try {
         save(object);

@@ -7,6 +7,11 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+import dev.videoautomation.media.tools.MediaInfo;
+
 /** One stored object: whose it is, where it lives, and what ffprobe said about it. Immutable once written. */
 @Entity
 @Table(name = "media_objects")
@@ -44,4 +49,8 @@ public class MediaObject {
 
   @Column(name = "created_at")
   public Instant createdAt;
+
+  /** ffprobe's description, taken when the object was stored. */
+  @JdbcTypeCode(SqlTypes.JSON)
+  public MediaInfo probe;
 }

@@ -14,6 +14,7 @@ import dev.videoautomation.media.library.Incoming;
 import dev.videoautomation.media.library.MediaLibrary;
 import dev.videoautomation.media.overlay.OverlayDtos.OverlayRequest;
 import dev.videoautomation.media.overlay.OverlayDtos.OverlayResponse;
+import dev.videoautomation.media.tools.MediaInfo;
 import dev.videoautomation.media.tools.MediaTools;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
@@ -73,13 +74,23 @@ public class Overlays {
           "-vf", filter, "-c:v", "libx264", "-preset", config.preset(), "-crf", String.valueOf(config.crf()),
           "-pix_fmt", "yuv420p", "-c:a", "copy", "-movflags", "+faststart", out.toString()));
       tools.ffmpeg(arguments);
-      var info = tools.requireProbe(out, "overlay");
+      var info = rendered(source.info());
       var stored = library.store(new Incoming(clientId, "derived", out, "overlay.mp4", List.of(), null), info);
       return new OverlayResponse(stored.id, library.publicUrl(stored), stored.contentType, stored.sizeBytes,
           stored.durationSeconds, stored.width, stored.height);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * What the render is, known without probing it: the source's duration and displayed size (ffmpeg applies the
+   * rotation while re-encoding), H.264 in MP4, and the source's sound copied unchanged.
+   */
+  static MediaInfo rendered(MediaInfo source) {
+    return new MediaInfo("video/mp4", "mov,mp4,m4a,3gp,3g2,mj2", source.durationSeconds(), null, null,
+        source.displayWidth(), source.displayHeight(), source.fps(), "h264", source.audioCodec(), 0,
+        source.sampleRate(), source.channels(), true, source.hasAudio(), false);
   }
 
   /** drawtext breaks lines on \n only; a stray \r would draw as a box. */

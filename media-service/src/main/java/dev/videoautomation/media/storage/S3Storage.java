@@ -8,6 +8,8 @@ import java.util.Optional;
 
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -54,9 +56,11 @@ public final class S3Storage implements ObjectStorage, AutoCloseable {
         .credentialsProvider(StaticCredentialsProvider.create(
             AwsBasicCredentials.create(config.accessKeyId().get(), config.secretAccessKey().get())))
         .httpClientBuilder(UrlConnectionHttpClient.builder())
-        .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(config.pathStyle())
-            // Checksums of streamed uploads need chunked signing that some S3-compatible stores refuse.
-            .checksumValidationEnabled(false).build());
+        .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(config.pathStyle()).build())
+        // The SDK's default CRC checksums on every request are an AWS feature several S3-compatible stores
+        // (older MinIO, some R2 setups) refuse; compute and check them only where the operation requires it.
+        .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+        .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
     config.endpoint().ifPresent(endpoint -> builder.endpointOverride(URI.create(endpoint)));
     this.s3 = builder.build();
     this.bucket = config.bucket().get();

@@ -1,5 +1,8 @@
 package dev.videoautomation.media.tools;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
@@ -8,6 +11,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * @param contentType the media type worked out from the container and its streams
  */
 @RegisterForReflection
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record MediaInfo(
     String contentType,
     String formatName,
@@ -27,18 +31,22 @@ public record MediaInfo(
     boolean isImage) {
 
   /** Width and height as displayed, after the rotation a phone recorded. */
+  @JsonIgnore
   public Integer displayWidth() {
     return rotated() ? height : width;
   }
 
+  @JsonIgnore
   public Integer displayHeight() {
     return rotated() ? width : height;
   }
 
+  @JsonIgnore
   private boolean rotated() {
     return rotation != null && Math.abs(rotation) % 180 == 90;
   }
 
+  @JsonIgnore
   public boolean isVideo() {
     return hasVideo && !isImage;
   }
