@@ -103,7 +103,8 @@ public final class MediaBench {
             | `POST /v1/extract` (%d JPEG frames, AAC audio, metadata) | %.2f s | %.2f s | %.2f× |
 
             The API side adds the gateway (key, subscription, daily limit), resolving the `med_` id, storing every
-            output file on the CDN with its record, and the JSON answer.
+            output file on the CDN with its record, and the JSON answer; it saves the source probe the by-hand extract runs,
+            since the ffprobe result taken at upload is kept with the object.
 
             ### 1 GiB upload through the gateway
 
