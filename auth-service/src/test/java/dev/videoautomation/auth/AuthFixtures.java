@@ -52,7 +52,8 @@ public final class AuthFixtures {
 
   /** The code in the {@code index}-th mail to {@code to} (0-based), waiting for it. */
   public static String code(TestSmtpServer smtp, String to, int index) {
-    var deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    // Generous: on a loaded two-core machine the first mail of a fresh app can take several seconds.
+    var deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
     while (System.nanoTime() < deadline) {
       var messages = smtp.messages().stream().filter(m -> m.to().contains(to)).toList();
       if (messages.size() > index) {
