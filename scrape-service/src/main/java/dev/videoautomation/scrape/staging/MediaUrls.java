@@ -27,7 +27,7 @@ public final class MediaUrls {
   /** Words that, in a field's name, say the string it holds is a file: {@code avatar_thumb}, {@code video_hd_url}. */
   private static final Set<String> MEDIA_WORDS = Set.of("avatar", "thumbnail", "thumbnails", "thumb", "cover",
       "image", "images", "img", "video", "picture", "pic", "photo", "banner", "logo", "poster", "preview", "audio",
-      "sound", "mp3", "gif", "display", "media", "play", "download", "playback");
+      "sound", "mp3", "gif", "display", "media", "play", "download", "playback", "icon");
 
   /**
    * Containers whose {@code url}/{@code src} children (and {@code url_list} items) are files: TikTok's
