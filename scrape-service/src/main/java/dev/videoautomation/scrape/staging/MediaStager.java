@@ -2,6 +2,7 @@ package dev.videoautomation.scrape.staging;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -54,46 +55,85 @@ public class MediaStager {
   public Result stage(JsonNode data, String clientId, String purpose) {
     var copy = data.deepCopy();
     var found = MediaUrls.find(copy, "$.data");
-    var urls = found.stream().filter(f -> f.kind() == MediaUrls.Kind.FILE).map(MediaUrls.Found::url).distinct()
-        .toList();
-    var outcomes = stageAll(urls, clientId, purpose);
+    var files = files(found);
+    var outcomes = stageAll(files.keySet(), clientId, purpose);
     var unstaged = new ArrayList<StagingMeta.Unstaged>();
-    for (var place : found) {
-      var outcome = place.kind() == MediaUrls.Kind.PLAYLIST ? Outcome.failed(PLAYLIST_REASON)
-          : outcomes.get(place.url());
-      if (outcome.cdnUrl() != null) {
-        place.slot().set(TextNode.valueOf(outcome.cdnUrl()));
-      } else {
-        place.slot().set(NullNode.getInstance());
-        unstaged.add(new StagingMeta.Unstaged(place.path(), place.url(), outcome.reason()));
+    files.forEach((candidates, places) -> {
+      for (var place : places) {
+        var outcome = place.kind() == MediaUrls.Kind.PLAYLIST ? Outcome.failed(PLAYLIST_REASON)
+            : outcomes.get(candidates);
+        if (outcome.cdnUrl() != null) {
+          place.slot().set(TextNode.valueOf(outcome.cdnUrl()));
+        } else {
+          place.slot().set(NullNode.getInstance());
+          unstaged.add(new StagingMeta.Unstaged(place.path(), place.url(), outcome.reason()));
+        }
       }
-    }
+    });
+    unstaged.sort(java.util.Comparator.comparing(StagingMeta.Unstaged::path));
     var staged = (int) outcomes.values().stream().filter(o -> o.cdnUrl() != null).count();
-    Log.debugf("Staged %d of %d files (%d places unstaged)", staged, urls.size(), unstaged.size());
+    Log.debugf("Staged %d of %d files (%d places unstaged)", staged, outcomes.size(), unstaged.size());
     return new Result(copy, new StagingMeta(staged, unstaged));
+  }
+
+  /**
+   * The distinct files and the places each fills: one file per URL, except that the mirrors of one url_list are one
+   * file with fallbacks (the first that stages serves every mirror). Playlists are kept apart: never staged.
+   */
+  static Map<List<String>, List<MediaUrls.Found>> files(List<MediaUrls.Found> found) {
+    var byGroup = new LinkedHashMap<String, List<MediaUrls.Found>>();
+    for (var place : found) {
+      var group = place.kind() == MediaUrls.Kind.PLAYLIST ? "playlist:" + place.path()
+          : place.mirrors() != null ? "mirrors:" + place.mirrors() : "url:" + place.url();
+      byGroup.computeIfAbsent(group, g -> new ArrayList<>()).add(place);
+    }
+    var files = new LinkedHashMap<List<String>, List<MediaUrls.Found>>();
+    byGroup.forEach((group, places) -> {
+      var candidates = group.startsWith("playlist:") ? List.of(group)
+          : places.stream().map(MediaUrls.Found::url).distinct().toList();
+      files.computeIfAbsent(candidates, c -> new ArrayList<>()).addAll(places);
+    });
+    return files;
   }
 
   /** The staged answer and its {@code meta}. */
   public record Result(JsonNode data, StagingMeta meta) {
   }
 
-  private Map<String, Outcome> stageAll(java.util.List<String> urls, String clientId, String purpose) {
+  private Map<List<String>, Outcome> stageAll(java.util.Collection<List<String>> files, String clientId,
+      String purpose) {
     var permits = new Semaphore(Math.max(1, config.concurrency()));
-    var futures = new LinkedHashMap<String, Future<Outcome>>();
-    for (var url : urls) {
-      futures.put(url, executor.submit(context.contextualCallable(() -> {
+    var futures = new LinkedHashMap<List<String>, Future<Outcome>>();
+    for (var candidates : files) {
+      if (candidates.getFirst().startsWith("playlist:")) {
+        continue;
+      }
+      futures.put(candidates, executor.submit(context.contextualCallable(() -> {
         permits.acquire();
         try {
-          return stageOne(url, clientId, purpose);
+          return stageFirst(candidates, clientId, purpose);
         } finally {
           permits.release();
         }
       })));
     }
     var deadline = System.nanoTime() + config.deadline().toNanos();
-    var outcomes = new LinkedHashMap<String, Outcome>();
-    futures.forEach((url, future) -> outcomes.put(url, await(future, deadline)));
+    var outcomes = new LinkedHashMap<List<String>, Outcome>();
+    futures.forEach((candidates, future) -> outcomes.put(candidates, await(future, deadline)));
     return outcomes;
+  }
+
+  /** The first of a file's mirrors that stages; the first refusal's reason when none does. */
+  private Outcome stageFirst(List<String> candidates, String clientId, String purpose) {
+    Outcome first = null;
+    for (var url : candidates) {
+      var outcome = stageOne(url, clientId, purpose);
+      if (outcome.cdnUrl() != null) {
+        return outcome;
+      }
+      first = first == null ? outcome : first;
+    }
+    return first;
   }
 
   private Outcome stageOne(String url, String clientId, String purpose) {

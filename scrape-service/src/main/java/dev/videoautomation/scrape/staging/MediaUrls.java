@@ -57,8 +57,12 @@ public final class MediaUrls {
   private MediaUrls() {
   }
 
-  /** A media URL found at {@code path} (JSON path form, e.g. {@code $.data.video.cover.url_list[0]}). */
-  public record Found(String path, String url, Kind kind, Slot slot) {
+  /**
+   * A media URL found at {@code path} (JSON path form, e.g. {@code $.data.video.cover.url_list[0]}). Items of one
+   * {@code url_list} are mirrors of one file (TikTok lists the same file on several CDN hosts): they share a
+   * {@code mirrors} key, the path of their list; elsewhere it is null.
+   */
+  public record Found(String path, String url, Kind kind, Slot slot, String mirrors) {
   }
 
   /** Where a found URL sits, so it can be replaced in place: a field of an object or an element of an array. */
@@ -140,21 +144,24 @@ public final class MediaUrls {
       while (fields.hasNext()) {
         var field = fields.next();
         keys.add(field.getKey());
-        visit(field.getValue(), path + member(field.getKey()), keys, new Slot(node, field.getKey(), -1), found);
+        visit(field.getValue(), path + member(field.getKey()), keys, new Slot(node, field.getKey(), -1), null,
+            found);
         keys.removeLast();
       }
     } else if (node.isArray()) {
+      var mirrors = !keys.isEmpty() && normalise(keys.getLast()).equals("url_list") ? path : null;
       for (int i = 0; i < node.size(); i++) {
-        visit(node.get(i), path + "[" + i + "]", keys, new Slot(node, null, i), found);
+        visit(node.get(i), path + "[" + i + "]", keys, new Slot(node, null, i), mirrors, found);
       }
     }
   }
 
-  private static void visit(JsonNode value, String path, List<String> keys, Slot slot, List<Found> found) {
+  private static void visit(JsonNode value, String path, List<String> keys, Slot slot, String mirrors,
+      List<Found> found) {
     if (value.isTextual()) {
       var kind = classify(value.asText(), keys);
       if (kind != null) {
-        found.add(new Found(path, value.asText(), kind, slot));
+        found.add(new Found(path, value.asText(), kind, slot, mirrors));
       }
     } else if (value.isContainerNode()) {
       walk(value, path, keys, found);
