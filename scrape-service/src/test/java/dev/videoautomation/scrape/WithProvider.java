@@ -10,7 +10,7 @@ public class WithProvider implements QuarkusTestProfile {
 
   @Override
   public Map<String, String> getConfigOverrides() {
-    return Map.of("scrape.provider.api-key", API_KEY, "scrape.provider.timeout", "PT1S",
+    return Map.of("scrape.provider.api-key", API_KEY, "scrape.provider.timeout", "PT2S",
         "scrape.staging.concurrency", "4", "scrape.staging.deadline", "PT20S");
   }
 }

@@ -116,7 +116,7 @@ class ProviderErrorsTest {
 
   @Test
   void shouldAnswer504WhenTheProviderIsTooSlow() {
-    wireMock.stubFor(get(urlPathEqualTo(PROFILE)).willReturn(aResponse().withStatus(200).withFixedDelay(2500)
+    wireMock.stubFor(get(urlPathEqualTo(PROFILE)).willReturn(aResponse().withStatus(200).withFixedDelay(3500)
         .withHeader("Content-Type", "application/json").withBody("{}")));
 
     profile().statusCode(504).body("error", is("upstream_timeout"));
