@@ -1,0 +1,38 @@
+package dev.videoautomation.scrape.imports;
+
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.videoautomation.platform.token.CurrentCaller;
+import dev.videoautomation.scrape.lookup.Platforms;
+import dev.videoautomation.scrape.lookup.VideoResolver;
+import dev.videoautomation.scrape.media.MediaClient;
+
+/** Video import: resolve a post's best video file through the provider, then stage it to the CDN for the caller. */
+@ApplicationScoped
+public class VideoImports {
+  static final String PURPOSE = "import";
+  static final List<String> VIDEO_ONLY = List.of("video/*");
+
+  private final VideoResolver resolver;
+  private final MediaClient media;
+  private final CurrentCaller caller;
+
+  VideoImports(VideoResolver resolver, MediaClient media, CurrentCaller caller) {
+    this.resolver = resolver;
+    this.media = media;
+    this.caller = caller;
+  }
+
+  public ImportedVideo importVideo(String platform, String url) {
+    Platforms.require(platform);
+    var clientId = caller.requireClientId();
+    var file = resolver.resolve(platform, url);
+    var staged = media.stage(file.videoUrl(), clientId, PURPOSE, VIDEO_ONLY);
+    return new ImportedVideo(staged.id(), staged.url(), platform, file.sourceUrl(),
+        staged.durationSeconds() != null ? staged.durationSeconds() : file.durationSeconds(),
+        staged.width() != null ? staged.width() : file.width(),
+        staged.height() != null ? staged.height() : file.height(), staged.sizeBytes(), staged.contentType());
+  }
+}

@@ -1,0 +1,87 @@
+package dev.videoautomation.scrape.provider;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.quarkus.logging.Log;
+
+import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.scrape.config.ScrapeConfig;
+
+/**
+ * The one way the service reads the provider: a neutral path (e.g. {@code shortvideo/profile}) and our field names
+ * go in, the route table turns them into the provider's path and parameters, and the provider's JSON comes out,
+ * from the short cache when an identical request was answered a moment ago.
+ */
+@ApplicationScoped
+public class ScrapeProvider {
+  private final ScrapeConfig config;
+  private final ProviderClient client;
+  private final ProviderCache cache;
+
+  ScrapeProvider(ScrapeConfig config, ProviderClient client, ProviderCache cache) {
+    this.config = config;
+    this.client = client;
+    this.cache = cache;
+  }
+
+  /** 503 provider_not_configured (with setup) unless a provider key is set. */
+  public String requireKey() {
+    return config.provider().apiKey().map(String::strip).filter(k -> !k.isEmpty())
+        .orElseThrow(ProviderErrors::notConfigured);
+  }
+
+  /**
+   * The provider's answer for {@code route} with our {@code fields} (public names; null or blank values are not
+   * sent). Fields map to the provider's names through {@code scrape.routes."<route>".params}.
+   */
+  public JsonNode fetch(String route, Map<String, String> fields) {
+    var apiKey = requireKey();
+    var target = config.routes().get(route);
+    if (target == null) {
+      throw new ApiException(ApiError.of(ErrorCode.PROVIDER_NOT_CONFIGURED, "No provider route is configured for "
+          + route + ".").withSetup("Operator: set scrape.routes.\"" + route + "\".path (and its params) for "
+          + "scrape-service."));
+    }
+    var query = query(target, fields);
+    var key = ProviderCache.key(target.path(), query);
+    var cached = cache.get(key);
+    if (cached.isPresent()) {
+      Log.debugf("Provider %s answered from the cache", target.path());
+      return cached.get();
+    }
+    var answer = call(route, target.path(), query, apiKey);
+    cache.put(key, answer);
+    return answer;
+  }
+
+  static Map<String, String> query(ScrapeConfig.Route route, Map<String, String> fields) {
+    var query = new LinkedHashMap<String, String>();
+    fields.forEach((field, value) -> {
+      if (value != null && !value.isBlank()) {
+        query.put(route.params().getOrDefault(field, field), value.strip());
+      }
+    });
+    route.defaults().forEach(query::putIfAbsent);
+    return query;
+  }
+
+  private JsonNode call(String route, String path, Map<String, String> query, String apiKey) {
+    try {
+      return client.get(route, path, query, apiKey);
+    } catch (CircuitBreakerOpenException e) {
+      throw ProviderErrors.paused();
+    } catch (TimeoutException e) {
+      throw ProviderErrors.timedOut(config.provider().timeout());
+    }
+  }
+}

@@ -1,0 +1,180 @@
+package dev.videoautomation.scrape.staging;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.context.ThreadContext;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+
+import io.quarkus.logging.Log;
+
+import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.scrape.config.ScrapeConfig;
+import dev.videoautomation.scrape.media.MediaClient;
+import dev.videoautomation.scrape.media.StagingRefused;
+
+/**
+ * {@code download_media}: every media file of a provider answer is staged to the CDN through media-service and its
+ * URL replaced by the CDN URL; a file that cannot be staged becomes null and is listed with the reason. Identical
+ * URLs are staged once. Files are staged concurrently, at most {@code scrape.staging.concurrency} at a time per
+ * answer, within {@code scrape.staging.deadline} overall. Each call carries the caller's token (the request context
+ * is propagated to the staging threads, so the platform's headers factory finds the caller).
+ */
+@ApplicationScoped
+public class MediaStager {
+  /** The reason given for a streaming playlist (HLS, DASH): it is not one file, so it is never sent to media. */
+  static final String PLAYLIST_REASON = ErrorCode.UNSUPPORTED_MEDIA_TYPE.code();
+
+  private final ScrapeConfig.Staging config;
+  private final MediaClient media;
+  private final ThreadContext context;
+  private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+
+  MediaStager(ScrapeConfig config, MediaClient media, ThreadContext context) {
+    this.config = config.staging();
+    this.media = media;
+    this.context = context;
+  }
+
+  /** The answer with its files staged, and what happened. {@code data} itself is left untouched (it may be cached). */
+  public Result stage(JsonNode data, String clientId, String purpose) {
+    var copy = data.deepCopy();
+    var found = MediaUrls.find(copy, "$.data");
+    var files = files(found);
+    var outcomes = stageAll(files.keySet(), clientId, purpose);
+    var unstaged = new ArrayList<StagingMeta.Unstaged>();
+    files.forEach((candidates, places) -> {
+      for (var place : places) {
+        var outcome = place.kind() == MediaUrls.Kind.PLAYLIST ? Outcome.failed(PLAYLIST_REASON)
+            : outcomes.get(candidates);
+        if (outcome.cdnUrl() != null) {
+          place.slot().set(TextNode.valueOf(outcome.cdnUrl()));
+        } else {
+          place.slot().set(NullNode.getInstance());
+          unstaged.add(new StagingMeta.Unstaged(place.path(), place.url(), outcome.reason()));
+        }
+      }
+    });
+    unstaged.sort(java.util.Comparator.comparing(StagingMeta.Unstaged::path));
+    var staged = (int) outcomes.values().stream().filter(o -> o.cdnUrl() != null).count();
+    Log.debugf("Staged %d of %d files (%d places unstaged)", staged, outcomes.size(), unstaged.size());
+    return new Result(copy, new StagingMeta(staged, unstaged));
+  }
+
+  /**
+   * The distinct files and the places each fills: one file per URL, except that the mirrors of one url_list are one
+   * file with fallbacks (the first that stages serves every mirror). Playlists are kept apart: never staged.
+   */
+  static Map<List<String>, List<MediaUrls.Found>> files(List<MediaUrls.Found> found) {
+    var byGroup = new LinkedHashMap<String, List<MediaUrls.Found>>();
+    for (var place : found) {
+      var group = place.kind() == MediaUrls.Kind.PLAYLIST ? "playlist:" + place.path()
+          : place.mirrors() != null ? "mirrors:" + place.mirrors() : "url:" + place.url();
+      byGroup.computeIfAbsent(group, g -> new ArrayList<>()).add(place);
+    }
+    var files = new LinkedHashMap<List<String>, List<MediaUrls.Found>>();
+    byGroup.forEach((group, places) -> {
+      var candidates = group.startsWith("playlist:") ? List.of(group)
+          : places.stream().map(MediaUrls.Found::url).distinct().toList();
+      files.computeIfAbsent(candidates, c -> new ArrayList<>()).addAll(places);
+    });
+    return files;
+  }
+
+  /** The staged answer and its {@code meta}. */
+  public record Result(JsonNode data, StagingMeta meta) {
+  }
+
+  private Map<List<String>, Outcome> stageAll(java.util.Collection<List<String>> files, String clientId,
+      String purpose) {
+    var permits = new Semaphore(Math.max(1, config.concurrency()));
+    var futures = new LinkedHashMap<List<String>, Future<Outcome>>();
+    for (var candidates : files) {
+      if (candidates.getFirst().startsWith("playlist:")) {
+        continue;
+      }
+      futures.put(candidates, executor.submit(context.contextualCallable(() -> {
+        permits.acquire();
+        try {
+          return stageFirst(candidates, clientId, purpose);
+        } finally {
+          permits.release();
+        }
+      })));
+    }
+    var deadline = System.nanoTime() + config.deadline().toNanos();
+    var outcomes = new LinkedHashMap<List<String>, Outcome>();
+    futures.forEach((candidates, future) -> outcomes.put(candidates, await(future, deadline)));
+    return outcomes;
+  }
+
+  /** The first of a file's mirrors that stages; the first refusal's reason when none does. */
+  private Outcome stageFirst(List<String> candidates, String clientId, String purpose) {
+    Outcome first = null;
+    for (var url : candidates) {
+      var outcome = stageOne(url, clientId, purpose);
+      if (outcome.cdnUrl() != null) {
+        return outcome;
+      }
+      first = first == null ? outcome : first;
+    }
+    return first;
+  }
+
+  private Outcome stageOne(String url, String clientId, String purpose) {
+    try {
+      return Outcome.staged(media.stage(url, clientId, purpose, null).url());
+    } catch (StagingRefused e) {
+      Log.debugf("Not staged (%s): %s", e.reason(), url);
+      return Outcome.failed(e.reason());
+    } catch (RuntimeException e) {
+      Log.warnf("Staging failed unexpectedly for %s: %s", url, e.toString());
+      return Outcome.failed(ErrorCode.UPSTREAM_ERROR.code());
+    }
+  }
+
+  private static Outcome await(Future<Outcome> future, long deadline) {
+    try {
+      return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      future.cancel(true);
+      return Outcome.failed(ErrorCode.UPSTREAM_TIMEOUT.code());
+    } catch (ExecutionException e) {
+      return Outcome.failed(ErrorCode.UPSTREAM_ERROR.code());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      future.cancel(true);
+      return Outcome.failed(ErrorCode.UPSTREAM_TIMEOUT.code());
+    }
+  }
+
+  @PreDestroy
+  void close() {
+    executor.shutdownNow();
+  }
+
+  private record Outcome(String cdnUrl, String reason) {
+    static Outcome staged(String cdnUrl) {
+      return new Outcome(cdnUrl, null);
+    }
+
+    static Outcome failed(String reason) {
+      return new Outcome(null, reason);
+    }
+  }
+}
