@@ -177,8 +177,13 @@ public final class Suite implements AutoCloseable {
         }
       }
     }
+    // Every service finds every other through its REST client (docs/internal-api.md §1.1: "<name>-client").
+    for (var other : Service.values()) {
+      if (other != Service.GATEWAY && other != service) {
+        env.put("QUARKUS_REST_CLIENT_" + other.name() + "_CLIENT_URL", baseUri(other).toString());
+      }
+    }
     if (service == Service.BILLING) {
-      env.put("QUARKUS_REST_CLIENT_AUTH_CLIENT_URL", baseUri(Service.AUTH).toString());
       env.put("BILLING_CHECKOUT_CREDENTIAL_KEY", credentialKey(keys));
     }
     if (service == Service.MEDIA) {

@@ -78,7 +78,7 @@ class MediaJourneyIT {
         .body("usage.overlay.remaining", equalTo(49));
   }
 
-  private static Path clip() throws Exception {
+  static Path clip() throws Exception {
     var file = Files.createTempFile("journey", ".mp4");
     run("ffmpeg", "-nostdin", "-y", "-loglevel", "error", "-f", "lavfi", "-i", "smptebars=size=320x240:rate=25",
         "-f", "lavfi", "-i", "sine=frequency=440", "-t", "2", "-c:v", "libx264", "-preset", "ultrafast",

@@ -57,6 +57,10 @@ public final class RunningSuite implements BeforeAllCallback, ExtensionContext.S
           .env(service, "QUARKUS_MAILER_FROM", "keys@suite.test");
     }
     builder.env(Service.BILLING, "BILLING_ADMIN_OPERATOR_TOKEN", OPERATOR_TOKEN);
+    // The scraping provider and the files it points at are simulated on loopback, which media may fetch only here.
+    builder.env(Service.SCRAPE, "SCRAPE_PROVIDER_BASE_URL", providers.baseUrl())
+        .env(Service.SCRAPE, "SCRAPE_PROVIDER_API_KEY", "test-scrape-key")
+        .env(Service.MEDIA, "PLATFORM_URL_GUARD_ALLOW_LOOPBACK", "true");
     suite = builder.build();
     context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(RunningSuite.class.getName(), this);
     suite.start();
