@@ -89,8 +89,10 @@ public class CheckResource {
   @APIResponse(responseCode = "400", description = "invalid_request: platform unknown, both or neither of spec and "
       + "videoUrl/mediaId, or a spec field out of range; `field` names it", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CheckErrorBody.class)))
-  @APIResponse(responseCode = "501", description = "not_implemented: probing is not available in this build; send "
-      + "spec", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+  @APIResponse(responseCode = "404", description = "not_found: no media of yours with that mediaId", content =
+      @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CheckErrorBody.class)))
+  @APIResponse(responseCode = "415", description = "unsupported_media_type: videoUrl or mediaId is not readable media",
+      content = @Content(mediaType = MediaType.APPLICATION_JSON,
       schema = @Schema(implementation = CheckErrorBody.class)))
   public CheckResult check(@Valid CheckRequest request) {
     requireBody(request);
