@@ -32,16 +32,6 @@ import dev.videoautomation.scrape.endpoints.ScrapeBodies.UrlTrimMedia;
 @Consumes(JSON)
 @Produces(JSON)
 @Blocking
-@APIResponse(responseCode = "400", description = "A field is missing or unknown", content = @Content(mediaType = JSON,
-    examples = @ExampleObject(name = "invalid", value = ScrapeDocs.BAD_REQUEST)))
-@APIResponse(responseCode = "404", description = "The provider found nothing", content = @Content(mediaType = JSON,
-    examples = @ExampleObject(name = "not found", value = ScrapeDocs.NOT_FOUND)))
-@APIResponse(responseCode = "502", description = "The provider failed or refused", content = @Content(
-    mediaType = JSON, examples = @ExampleObject(name = "upstream", value = ScrapeDocs.UPSTREAM)))
-@APIResponse(responseCode = "503", description = "The provider is not configured", content = @Content(
-    mediaType = JSON, examples = @ExampleObject(name = "not configured", value = ScrapeDocs.NOT_CONFIGURED)))
-@APIResponse(responseCode = "504", description = "The provider did not answer in time", content = @Content(
-    mediaType = JSON, examples = @ExampleObject(name = "timeout", value = ScrapeDocs.TIMEOUT)))
 public class ShortVideoResource {
   private final ScrapeService scrape;
 
