@@ -4,10 +4,11 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.videoautomation.platform.calls.MediaCalls;
+import dev.videoautomation.platform.calls.StageUrl;
 import dev.videoautomation.platform.token.CurrentCaller;
 import dev.videoautomation.scrape.lookup.Platforms;
 import dev.videoautomation.scrape.lookup.VideoResolver;
-import dev.videoautomation.scrape.media.MediaClient;
 
 /** Video import: resolve a post's best video file through the provider, then stage it to the CDN for the caller. */
 @ApplicationScoped
@@ -16,10 +17,10 @@ public class VideoImports {
   static final List<String> VIDEO_ONLY = List.of("video/*");
 
   private final VideoResolver resolver;
-  private final MediaClient media;
+  private final MediaCalls media;
   private final CurrentCaller caller;
 
-  VideoImports(VideoResolver resolver, MediaClient media, CurrentCaller caller) {
+  VideoImports(VideoResolver resolver, MediaCalls media, CurrentCaller caller) {
     this.resolver = resolver;
     this.media = media;
     this.caller = caller;
@@ -29,7 +30,7 @@ public class VideoImports {
     Platforms.require(platform);
     var clientId = caller.requireClientId();
     var file = resolver.resolve(platform, url);
-    var staged = media.stage(file.videoUrl(), clientId, PURPOSE, VIDEO_ONLY);
+    var staged = media.stageUrl(StageUrl.of(file.videoUrl(), clientId, PURPOSE).allowing(VIDEO_ONLY));
     return new ImportedVideo(staged.id(), staged.url(), platform, file.sourceUrl(),
         staged.durationSeconds() != null ? staged.durationSeconds() : file.durationSeconds(),
         staged.width() != null ? staged.width() : file.width(),

@@ -23,10 +23,11 @@ import com.fasterxml.jackson.databind.node.TextNode;
 
 import io.quarkus.logging.Log;
 
+import dev.videoautomation.platform.calls.MediaCalls;
+import dev.videoautomation.platform.calls.OwnerRefusal;
+import dev.videoautomation.platform.calls.StageUrl;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.scrape.config.ScrapeConfig;
-import dev.videoautomation.scrape.media.MediaClient;
-import dev.videoautomation.scrape.media.StagingRefused;
 
 /**
  * {@code download_media}: every media file of a provider answer is staged to the CDN through media-service and its
@@ -41,11 +42,11 @@ public class MediaStager {
   static final String PLAYLIST_REASON = ErrorCode.UNSUPPORTED_MEDIA_TYPE.code();
 
   private final ScrapeConfig.Staging config;
-  private final MediaClient media;
+  private final MediaCalls media;
   private final ThreadContext context;
   private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
 
-  MediaStager(ScrapeConfig config, MediaClient media, ThreadContext context) {
+  MediaStager(ScrapeConfig config, MediaCalls media, ThreadContext context) {
     this.config = config.staging();
     this.media = media;
     this.context = context;
@@ -138,8 +139,8 @@ public class MediaStager {
 
   private Outcome stageOne(String url, String clientId, String purpose) {
     try {
-      return Outcome.staged(media.stage(url, clientId, purpose, null).url());
-    } catch (StagingRefused e) {
+      return Outcome.staged(media.stageUrl(StageUrl.of(url, clientId, purpose)).url());
+    } catch (OwnerRefusal e) {
       Log.debugf("Not staged (%s): %s", e.reason(), url);
       return Outcome.failed(e.reason());
     } catch (RuntimeException e) {

@@ -1,12 +1,12 @@
-package dev.videoautomation.scrape.media;
+package dev.videoautomation.platform.calls;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-/** Media's answer to {@code staging/url}: the stored object and its public CDN URL. */
+/** Media's answer to staging: the stored object ({@code med_…}) and its public CDN URL. */
 @RegisterForReflection
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record StagedFile(String id, String url, String contentType, Long sizeBytes, Double durationSeconds,
+public record StagedMedia(String id, String url, String contentType, Long sizeBytes, Double durationSeconds,
     Integer width, Integer height, String sourceUrl, Long createdAt) {
 }

@@ -1,0 +1,37 @@
+package dev.videoautomation.platform.calls;
+
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/** The bodies of billing's charge and refund (docs/internal-api.md §3.4.1–3.4.2). */
+public final class Credits {
+  private Credits() {
+  }
+
+  /** A charge keyed by the task id it pays for; a retried charge with the same operationId charges once. */
+  @RegisterForReflection
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Charge(String clientId, String operationId, String operation, Integer quantity,
+      Map<String, String> attributes) {
+  }
+
+  @RegisterForReflection
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Charged(String operationId, String status, int creditsCharged, int balance, boolean replayed,
+      Long chargedAt) {
+  }
+
+  /** A refund of the charge with this operationId; at most one per operationId, whatever the retries. */
+  @RegisterForReflection
+  public record Refund(String clientId, String operationId, String reason) {
+  }
+
+  @RegisterForReflection
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Refunded(String operationId, String status, int creditsRefunded, int balance, boolean replayed) {
+  }
+}

@@ -1,0 +1,101 @@
+package dev.videoautomation.platform.calls;
+
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.WebApplicationException;
+
+import org.eclipse.microprofile.faulttolerance.Fallback;
+import org.eclipse.microprofile.faulttolerance.Retry;
+import org.eclipse.microprofile.faulttolerance.Timeout;
+import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+/**
+ * Credits through billing-service (design §7, docs/internal-api.md §3.4). Charge and refund are keyed by the task id,
+ * so they retry safely on connect failures, timeouts, 502 and 504; a short balance is an {@link OwnerRefusal} with
+ * reason {@code insufficient_credits} (402, with {@code balance} and {@code cost}) that reaches the agent unchanged.
+ */
+@ApplicationScoped
+public class CreditsCalls {
+  static final String OWNER = "billing service";
+  private static final Duration PRICE_LIFE = Duration.ofMinutes(5);
+
+  private final BillingApi billing;
+  private final AtomicReference<CachedPrices> prices = new AtomicReference<>();
+
+  CreditsCalls(@RestClient BillingApi billing) {
+    this.billing = billing;
+  }
+
+  @Timeout(value = 3, unit = ChronoUnit.SECONDS)
+  @Retry(maxRetries = 2, delay = 100, jitter = 50, retryOn = {OwnerUnavailable.class, TimeoutException.class})
+  @Fallback(fallbackMethod = "chargeTimedOut", applyOn = TimeoutException.class)
+  public Credits.Charged charge(String clientId, String operationId, String operation, int quantity,
+      Map<String, String> attributes) {
+    try {
+      return billing.charge(new Credits.Charge(clientId, operationId, operation, quantity,
+          attributes == null || attributes.isEmpty() ? null : attributes));
+    } catch (WebApplicationException e) {
+      throw OwnerErrors.fromAnswer(OWNER, e);
+    } catch (ProcessingException e) {
+      throw OwnerErrors.unreachable(OWNER, e);
+    }
+  }
+
+  @Timeout(value = 3, unit = ChronoUnit.SECONDS)
+  @Retry(maxRetries = 2, delay = 100, jitter = 50, retryOn = {OwnerUnavailable.class, TimeoutException.class})
+  @Fallback(fallbackMethod = "refundTimedOut", applyOn = TimeoutException.class)
+  public Credits.Refunded refund(String clientId, String operationId, String reason) {
+    try {
+      return billing.refund(new Credits.Refund(clientId, operationId, reason));
+    } catch (WebApplicationException e) {
+      throw OwnerErrors.fromAnswer(OWNER, e);
+    } catch (ProcessingException e) {
+      throw OwnerErrors.unreachable(OWNER, e);
+    }
+  }
+
+  /** The price list, kept for five minutes as billing's {@code Cache-Control} allows. */
+  @Timeout(value = 3, unit = ChronoUnit.SECONDS)
+  @Retry(maxRetries = 2, delay = 100, jitter = 50, retryOn = {OwnerUnavailable.class, TimeoutException.class})
+  @Fallback(fallbackMethod = "pricesTimedOut", applyOn = TimeoutException.class)
+  public PriceList prices() {
+    var cached = prices.get();
+    if (cached != null && cached.fresh()) {
+      return cached.list();
+    }
+    try {
+      var list = billing.prices();
+      prices.set(new CachedPrices(list, System.nanoTime()));
+      return list;
+    } catch (WebApplicationException e) {
+      throw OwnerErrors.fromAnswer(OWNER, e);
+    } catch (ProcessingException e) {
+      throw OwnerErrors.unreachable(OWNER, e);
+    }
+  }
+
+  Credits.Charged chargeTimedOut(String clientId, String operationId, String operation, int quantity,
+      Map<String, String> attributes) {
+    throw OwnerErrors.timedOut(OWNER);
+  }
+
+  Credits.Refunded refundTimedOut(String clientId, String operationId, String reason) {
+    throw OwnerErrors.timedOut(OWNER);
+  }
+
+  PriceList pricesTimedOut() {
+    throw OwnerErrors.timedOut(OWNER);
+  }
+
+  private record CachedPrices(PriceList list, long fetchedAtNanos) {
+    boolean fresh() {
+      return System.nanoTime() - fetchedAtNanos < PRICE_LIFE.toNanos();
+    }
+  }
+}
