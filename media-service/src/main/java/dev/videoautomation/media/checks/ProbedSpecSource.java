@@ -5,8 +5,8 @@ import java.util.List;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.videoautomation.media.inputs.MediaInputs;
-import dev.videoautomation.media.tools.MediaInfo;
-import dev.videoautomation.media.tools.MediaTools;
+import dev.videoautomation.platform.ffmpeg.MediaInfo;
+import dev.videoautomation.platform.ffmpeg.MediaTools;
 
 /** The spec of a video named by URL or {@code med_} id, read with ffprobe. */
 @ApplicationScoped

@@ -19,7 +19,7 @@ import dev.videoautomation.media.checks.ProbedSpecSource;
 import dev.videoautomation.media.compliance.ComplianceScan.Category;
 import dev.videoautomation.media.compliance.ComplianceScan.CheckRun;
 import dev.videoautomation.media.inputs.MediaInputs;
-import dev.videoautomation.media.tools.MediaTools;
+import dev.videoautomation.platform.ffmpeg.MediaTools;
 import dev.videoautomation.media.transcribe.Transcriber;
 import dev.videoautomation.media.transcribe.TranscriptionClient;
 import dev.videoautomation.platform.errors.ApiException;

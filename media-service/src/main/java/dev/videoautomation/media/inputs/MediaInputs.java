@@ -9,8 +9,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.videoautomation.media.library.MediaLibrary;
 import dev.videoautomation.media.library.MediaObject;
-import dev.videoautomation.media.tools.MediaTools;
-import dev.videoautomation.media.tools.WorkDir;
+import dev.videoautomation.platform.ffmpeg.MediaTools;
+import dev.videoautomation.platform.ffmpeg.WorkDir;
 import dev.videoautomation.media.upload.RemoteMedia;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;

@@ -2,7 +2,7 @@ package dev.videoautomation.media.inputs;
 
 import java.nio.file.Path;
 
-import dev.videoautomation.media.tools.MediaInfo;
+import dev.videoautomation.platform.ffmpeg.MediaInfo;
 
 /**
  * A source ready for ffmpeg: a local file (the stored object itself with local storage, otherwise a copy in the

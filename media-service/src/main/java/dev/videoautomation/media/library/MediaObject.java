@@ -10,7 +10,7 @@ import jakarta.persistence.Table;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
-import dev.videoautomation.media.tools.MediaInfo;
+import dev.videoautomation.platform.ffmpeg.MediaInfo;
 
 /** One stored object: whose it is, where it lives, and what ffprobe said about it. Immutable once written. */
 @Entity

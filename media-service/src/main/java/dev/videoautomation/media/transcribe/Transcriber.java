@@ -13,8 +13,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.videoautomation.media.inputs.MediaInputs;
 import dev.videoautomation.media.inputs.MediaSource;
-import dev.videoautomation.media.tools.MediaTools;
-import dev.videoautomation.media.tools.WorkDir;
+import dev.videoautomation.platform.ffmpeg.MediaTools;
+import dev.videoautomation.platform.ffmpeg.WorkDir;
 import dev.videoautomation.media.transcribe.TranscribeDtos.Segment;
 import dev.videoautomation.media.transcribe.TranscribeDtos.TranscribeRequest;
 import dev.videoautomation.media.transcribe.TranscribeDtos.Transcript;

@@ -14,7 +14,7 @@ import dev.videoautomation.media.library.ContentTypes;
 import dev.videoautomation.media.library.Incoming;
 import dev.videoautomation.media.library.MediaLibrary;
 import dev.videoautomation.media.library.MediaObject;
-import dev.videoautomation.media.tools.MediaTools;
+import dev.videoautomation.platform.ffmpeg.MediaTools;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;

@@ -11,7 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import dev.videoautomation.media.inputs.MediaInputs;
-import dev.videoautomation.media.tools.MediaTools;
+import dev.videoautomation.platform.ffmpeg.MediaTools;
 import dev.videoautomation.media.transcribe.Transcriber;
 import dev.videoautomation.media.transcribe.TranscriptionClient;
 import dev.videoautomation.media.watch.WatchDtos.WatchRequest;

@@ -1,4 +1,4 @@
-package dev.videoautomation.media.tools;
+package dev.videoautomation.platform.ffmpeg;
 
 import java.io.IOException;
 import java.nio.file.Files;

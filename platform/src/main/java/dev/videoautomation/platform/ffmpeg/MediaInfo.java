@@ -1,4 +1,4 @@
-package dev.videoautomation.media.tools;
+package dev.videoautomation.platform.ffmpeg;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;

@@ -1,4 +1,4 @@
-package dev.videoautomation.media.tools;
+package dev.videoautomation.platform.ffmpeg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

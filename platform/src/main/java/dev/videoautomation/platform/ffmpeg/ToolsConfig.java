@@ -1,4 +1,4 @@
-package dev.videoautomation.media.tools;
+package dev.videoautomation.platform.ffmpeg;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -7,7 +7,7 @@ import java.util.Optional;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
-/** The local media tools media-service runs (ffmpeg and ffprobe) and where their work files go. */
+/** The local media tools (ffmpeg and ffprobe) media- and clone-service run, and where their work files go. */
 @ConfigMapping(prefix = "media.tools")
 public interface ToolsConfig {
   /** The ffmpeg executable (a name on PATH or an absolute path). */

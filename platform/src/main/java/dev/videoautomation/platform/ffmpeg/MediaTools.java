@@ -1,4 +1,4 @@
-package dev.videoautomation.media.tools;
+package dev.videoautomation.platform.ffmpeg;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,7 +16,7 @@ import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 
-/** ffprobe and ffmpeg, run locally: every probe, frame, audio track and overlay in media-service goes through here. */
+/** ffprobe and ffmpeg, run locally: every probe, frame, audio track, overlay and mux of the suite goes through here. */
 @ApplicationScoped
 public class MediaTools {
   private final ToolsConfig config;
