@@ -4,7 +4,6 @@
 #        BENCH_SECONDS=30 BENCH_CONNECTIONS=64 bench/gateway/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-source scripts/java-home.sh
 
 if ! command -v wrk >/dev/null; then
   echo "Installing wrk ..."
@@ -15,14 +14,6 @@ if ! command -v wrk >/dev/null; then
     exit 1
   fi
 fi
-
-stamp=system-tests/target/.suite-built
-if [ ! -f "$stamp" ] || [ -n "$(find pom.xml ./*/pom.xml ./*/src -newer "$stamp" -type f -print -quit 2>/dev/null)" ]; then
-  echo "Building the suite ..."
-  ./mvnw -B -q package -DskipTests -DskipITs
-  touch "$stamp"
-fi
-
-exec "$JAVA_HOME/bin/java" -Djava.util.logging.manager=org.jboss.logmanager.LogManager -Dsuite.root="$PWD" \
-  -Dbench.seconds="${BENCH_SECONDS:-15}" -Dbench.connections="${BENCH_CONNECTIONS:-32}" \
-  -cp "system-tests/target/classes:system-tests/target/lib/*" dev.videoautomation.suite.bench.GatewayBench
+source bench/suite.sh
+JAVA_OPTS="${JAVA_OPTS:-} -Dbench.seconds=${BENCH_SECONDS:-15} -Dbench.connections=${BENCH_CONNECTIONS:-32}"
+run_bench GatewayBench

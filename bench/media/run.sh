@@ -5,16 +5,7 @@
 #        BENCH_RUNS=5 bench/media/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-source scripts/java-home.sh
 source scripts/media-tools.sh
-
-stamp=system-tests/target/.suite-built
-if [ ! -f "$stamp" ] || [ -n "$(find pom.xml ./*/pom.xml ./*/src -newer "$stamp" -type f -print -quit 2>/dev/null)" ]; then
-  echo "Building the suite ..."
-  ./mvnw -B -q package -DskipTests -DskipITs
-  touch "$stamp"
-fi
-
-exec "$JAVA_HOME/bin/java" -Djava.util.logging.manager=org.jboss.logmanager.LogManager -Dsuite.root="$PWD" \
-  -Dbench.runs="${BENCH_RUNS:-3}" \
-  -cp "system-tests/target/classes:system-tests/target/lib/*" dev.videoautomation.suite.bench.MediaBench
+source bench/suite.sh
+JAVA_OPTS="${JAVA_OPTS:-} -Dbench.runs=${BENCH_RUNS:-3}"
+run_bench MediaBench
