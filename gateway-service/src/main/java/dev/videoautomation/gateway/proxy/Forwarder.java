@@ -25,6 +25,7 @@ import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.errors.ErrorResponses;
 import dev.videoautomation.platform.http.ApiVersion;
 import dev.videoautomation.platform.http.ResponseHeadersFilter;
+import dev.videoautomation.platform.http.TraceParent;
 
 /**
  * Streams a request to its owner and the answer back, never holding a whole body: the request is piped with
@@ -147,6 +148,8 @@ public class Forwarder {
     });
     headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + internalToken);
     headers.set(ApiVersion.REQUEST_ID_HEADER, (String) rc.get(ResponseHeadersFilter.ROUTING_KEY));
+    // The owner's work is a child span of the gateway's (which joined the agent's trace, if it sent one).
+    headers.set(TraceParent.HEADER, rc.<TraceParent>get(ResponseHeadersFilter.TRACE_KEY).child().header());
     var clientAddress = clientAddresses.of(request);
     if (clientAddress != null) {
       headers.set("X-Forwarded-For", clientAddress);

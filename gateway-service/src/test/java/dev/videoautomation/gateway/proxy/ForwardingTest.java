@@ -79,6 +79,24 @@ class ForwardingTest {
   }
 
   @Test
+  void shouldCarryTheAgentsTraceToTheOwnerAsAChildSpan() {
+    owner.stubFor(get(urlPathEqualTo("/v1/music")).willReturn(aResponse().withStatus(200).withBody("{\"data\":[]}")));
+    var agentTrace = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+
+    given().header("X-Api-Key", caller.key()).header("traceparent", agentTrace)
+        .when().get("/v1/music").then().statusCode(200);
+    given().header("X-Api-Key", caller.key()).header("traceparent", "00-not-a-trace")
+        .when().get("/v1/music").then().statusCode(200);
+
+    var sent = owner.getAllServeEvents().stream().filter(e -> e.getRequest().getUrl().equals("/v1/music"))
+        .map(e -> e.getRequest().getHeader("traceparent")).toList();
+    assertThat(sent).hasSize(2).allMatch(h -> h.matches("00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}"));
+    var joined = sent.stream().filter(h -> h.startsWith("00-4bf92f3577b34da6a3ce929d0e0e4736-")).toList();
+    assertThat(joined).as("the valid trace is joined, the malformed one replaced by a new trace").hasSize(1);
+    assertThat(joined.getFirst()).doesNotContain("00f067aa0ba902b7").endsWith("-01");
+  }
+
+  @Test
   void shouldStreamARequestBodyWhole() {
     owner.stubFor(post(urlEqualTo("/v1/upload")).willReturn(aResponse().withStatus(201).withBody("{\"ok\":true}")));
     var body = new byte[5 * 1024 * 1024];

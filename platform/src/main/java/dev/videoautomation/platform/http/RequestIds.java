@@ -2,6 +2,8 @@ package dev.videoautomation.platform.http;
 
 import java.util.regex.Pattern;
 
+import org.jboss.logging.MDC;
+
 import io.smallrye.common.vertx.ContextLocals;
 
 import dev.videoautomation.platform.ids.Ids;
@@ -9,6 +11,7 @@ import dev.videoautomation.platform.ids.Ids;
 /** Request ids: a caller's own {@code X-Request-Id} is kept when it is sane, otherwise one is generated. */
 public final class RequestIds {
   static final String CONTEXT_KEY = "vas.requestId";
+  static final String TRACE_CONTEXT_KEY = "vas.trace";
   private static final Pattern SANE = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
   private RequestIds() {
@@ -29,10 +32,35 @@ public final class RequestIds {
   }
 
   static void remember(String requestId) {
+    MDC.put("requestId", requestId);
     try {
       ContextLocals.put(CONTEXT_KEY, requestId);
     } catch (UnsupportedOperationException | IllegalStateException e) {
       // Not on a duplicated context (e.g. a raw Vert.x route): the routing context still carries it.
+    }
+  }
+
+  static void rememberTrace(TraceParent span) {
+    // Quarkus keeps the MDC in the request's duplicated Vert.x context, so worker threads serving it log these too.
+    MDC.put("traceId", span.traceId());
+    MDC.put("spanId", span.spanId());
+    try {
+      ContextLocals.put(TRACE_CONTEXT_KEY, span);
+    } catch (UnsupportedOperationException | IllegalStateException e) {
+      // as above
+    }
+  }
+
+  /**
+   * The {@code traceparent} to send on a call made now: a child span of the current request's span, or a new trace
+   * outside a request (a scheduled worker).
+   */
+  public static TraceParent outgoingTrace() {
+    try {
+      return ContextLocals.<TraceParent>get(TRACE_CONTEXT_KEY).map(TraceParent::child)
+          .orElseGet(TraceParent::newTrace);
+    } catch (UnsupportedOperationException | IllegalStateException e) {
+      return TraceParent.newTrace();
     }
   }
 }
