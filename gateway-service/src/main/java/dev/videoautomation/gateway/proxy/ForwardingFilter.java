@@ -13,6 +13,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
 
+import io.micrometer.core.instrument.Metrics;
+
 import io.quarkus.logging.Log;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.core.Future;
@@ -211,6 +213,7 @@ public class ForwardingFilter {
         return Future.succeededFuture(outcome);
       }
       headers.set("Retry-After", String.valueOf(outcome.resetSeconds()));
+      Metrics.counter("vas.limit.rejections", "bucket", bucket.bucketName()).increment();
       return Future.failedFuture(new ApiException(ApiError.of(ErrorCode.RATE_LIMITED, "The daily limit of "
           + outcome.limit() + " calls in the '" + bucket.bucketName() + "' bucket is used up; it resets at 00:00 UTC.")
           .with("limit", outcome.limit()).with("retryAfter", outcome.resetSeconds())

@@ -73,6 +73,9 @@ class DailyLimitsTest {
         .body("retryAfter", greaterThan(0))
         .body("retryAfter", lessThanOrEqualTo(86_400));
     owner.verify(3, postRequestedFor(urlEqualTo("/v1/watch")));
+    var metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+    assertThat(metrics).containsPattern(
+        "vas_limit_rejections_total\\{bucket=\"watch\",service=\"gateway-service\"} [1-9]");
   }
 
   @Test

@@ -97,6 +97,19 @@ class ForwardingTest {
   }
 
   @Test
+  void shouldTimeEveryRouteUnderItsTemplateWithHistogramBuckets() {
+    owner.stubFor(get(urlPathEqualTo("/v1/clones/video/vid_metricsProbe1")).willReturn(aResponse().withStatus(200)
+        .withHeader("Content-Type", "application/json").withBody("{\"status\":\"running\"}")));
+    given().header("X-Api-Key", caller.key()).when().get("/v1/clones/video/vid_metricsProbe1").then().statusCode(200);
+
+    var metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+    assertThat(metrics).contains("http_server_requests_seconds_bucket")
+        .containsPattern("http_server_requests_seconds_count\\{[^}]*uri=\"/v1/clones/video/\\{id}\"")
+        .contains("service=\"gateway-service\"")
+        .doesNotContain("vid_metricsProbe1");
+  }
+
+  @Test
   void shouldStreamARequestBodyWhole() {
     owner.stubFor(post(urlEqualTo("/v1/upload")).willReturn(aResponse().withStatus(201).withBody("{\"ok\":true}")));
     var body = new byte[5 * 1024 * 1024];

@@ -10,6 +10,8 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 
+import dev.videoautomation.platform.metrics.SuiteMetrics;
+
 /**
  * Renders an {@link ApiError} the one way the suite does: plain JSON, or problem+json on the auth family; 429 also
  * gets a {@code Retry-After} header. Used by the JAX-RS mappers and by Vert.x-level filters alike.
@@ -21,6 +23,7 @@ public final class ErrorResponses {
   }
 
   public static Response toResponse(String path, ApiError error) {
+    SuiteMetrics.answered(error);
     var builder = Response.status(error.status());
     retryAfter(error).ifPresent(seconds -> builder.header("Retry-After", seconds));
     if (ProblemDetails.appliesTo(path)) {
@@ -35,6 +38,7 @@ public final class ErrorResponses {
     if (response.ended()) {
       return;
     }
+    SuiteMetrics.answered(error);
     var problem = ProblemDetails.appliesTo(rc.normalizedPath());
     response.setStatusCode(error.status())
         .putHeader(HttpHeaders.CONTENT_TYPE, problem ? ProblemDetails.MEDIA_TYPE : MediaType.APPLICATION_JSON);
