@@ -120,6 +120,26 @@ public final class Suite implements AutoCloseable {
     return uri;
   }
 
+  /** Kills one service at once with SIGKILL, as a crashed pod: no graceful shutdown, requests in flight are cut. */
+  public void kill(Service service) throws InterruptedException {
+    var process = processes.get(service);
+    process.destroyForcibly();
+    if (!process.waitFor(10, TimeUnit.SECONDS)) {
+      throw new IllegalStateException(service.module() + " did not die within 10 s of SIGKILL");
+    }
+  }
+
+  /** Starts a killed service again on its own port and returns once it is ready. */
+  public void restart(Service service) throws IOException, InterruptedException {
+    var process = processes.get(service);
+    if (process != null && process.isAlive()) {
+      throw new IllegalStateException(service.module() + " is still running");
+    }
+    var started = launch(service, port(service), logFile(service), Map.of());
+    processes.put(service, started);
+    awaitReady(service.module(), started, baseUri(service), logFile(service));
+  }
+
   /** Stops every service: a polite SIGTERM (graceful shutdown) first, then a kill for any that lingers. */
   @Override
   public void close() {

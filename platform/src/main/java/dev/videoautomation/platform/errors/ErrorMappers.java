@@ -13,6 +13,7 @@ import jakarta.ws.rs.core.UriInfo;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -89,10 +90,20 @@ public class ErrorMappers {
   }
 
   @ServerExceptionMapper
+  public Response streamConstraints(StreamConstraintsException e, UriInfo uri) {
+    // Jackson's guards against hostile bodies: nesting deeper than 1000 levels, numbers or names too long.
+    return ErrorResponses.toResponse(uri.getPath(), ApiError.of(ErrorCode.INVALID_REQUEST,
+        "The request body exceeds what a JSON body may hold here: " + e.getOriginalMessage()));
+  }
+
+  @ServerExceptionMapper
   public Response webApplication(WebApplicationException e, UriInfo uri) {
     // Quarkus REST wraps some Jackson failures in a 400; answer them as if Jackson's own exception had arrived, so
     // the caller still learns the line, column or field.
     for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+      if (cause instanceof StreamConstraintsException constraints) {
+        return streamConstraints(constraints, uri);
+      }
       if (cause instanceof UnrecognizedPropertyException unrecognized) {
         return unrecognizedProperty(unrecognized, uri);
       }
@@ -121,6 +132,12 @@ public class ErrorMappers {
   @ServerExceptionMapper
   public Response unexpected(Throwable e, UriInfo uri) {
     var requestId = RequestIds.current();
+    if (DatabaseOutage.causedBy(e)) {
+      // Not a fault of this request or of our code: the database is down or restarting. Agents retry.
+      Log.warnf("Database unavailable on %s (request id %s): %s", uri.getPath(), requestId, e.getMessage());
+      return ErrorResponses.toResponse(uri.getPath(), ApiError.of(ErrorCode.SERVICE_UNAVAILABLE,
+          "The service's database is unavailable for a moment; retry in a few seconds.").with("retryAfter", 5));
+    }
     Log.errorf(e, "Unexpected failure on %s (request id %s)", uri.getPath(), requestId);
     return ErrorResponses.toResponse(uri.getPath(), ApiError.of(ErrorCode.INTERNAL_ERROR,
         "Something went wrong on our side. Retry later; if it persists, report request id " + requestId + "."));

@@ -5,6 +5,7 @@ import java.util.regex.Pattern;
 import org.jboss.logging.MDC;
 
 import io.smallrye.common.vertx.ContextLocals;
+import io.smallrye.common.vertx.VertxContext;
 
 import dev.videoautomation.platform.ids.Ids;
 
@@ -32,7 +33,11 @@ public final class RequestIds {
   }
 
   static void remember(String requestId) {
-    MDC.put("requestId", requestId);
+    if (VertxContext.isOnDuplicatedContext()) {
+      // Only a request's own (duplicated) context keeps the log context; elsewhere it would stick to the thread
+      // and label other requests' lines.
+      MDC.put("requestId", requestId);
+    }
     try {
       ContextLocals.put(CONTEXT_KEY, requestId);
     } catch (UnsupportedOperationException | IllegalStateException e) {
@@ -42,8 +47,10 @@ public final class RequestIds {
 
   static void rememberTrace(TraceParent span) {
     // Quarkus keeps the MDC in the request's duplicated Vert.x context, so worker threads serving it log these too.
-    MDC.put("traceId", span.traceId());
-    MDC.put("spanId", span.spanId());
+    if (VertxContext.isOnDuplicatedContext()) {
+      MDC.put("traceId", span.traceId());
+      MDC.put("spanId", span.spanId());
+    }
     try {
       ContextLocals.put(TRACE_CONTEXT_KEY, span);
     } catch (UnsupportedOperationException | IllegalStateException e) {

@@ -58,6 +58,18 @@ class ErrorMappersResourceTest {
   }
 
   @Test
+  void shouldAnswerABodyNestedTooDeeplyWithInvalidRequest() {
+    var depth = 5_000;
+    client().contentType("application/json")
+        .body("{\"timeline\": " + "[".repeat(depth) + "]".repeat(depth) + "}")
+        .when().post("/v1/probe/documents")
+        .then().statusCode(400)
+        .body("error", equalTo("invalid_request"))
+        .body("message", startsWith("The request body exceeds what a JSON body may hold here: "))
+        .body(not(containsString("Exception")));
+  }
+
+  @Test
   void shouldAnswerABodyThatIsNotAnObjectWithInvalidRequest() {
     client().contentType("application/json").body("[1, 2]")
         .when().post(WIDGETS)

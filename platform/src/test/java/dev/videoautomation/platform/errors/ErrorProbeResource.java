@@ -29,6 +29,13 @@ public class ErrorProbeResource {
   public record Widget(@NotBlank String name, int count, List<@Valid Tag> tags) {
   }
 
+  /** A free-form JSON document, as editor timelines and campaign configs are: Jackson reads it whole. */
+  @POST
+  @Path("/documents")
+  public int document(com.fasterxml.jackson.databind.JsonNode body) {
+    return body.size();
+  }
+
   @POST
   @Path("/widgets")
   public Widget create(@NotNull @Valid Widget body) {

@@ -17,7 +17,7 @@ import dev.videoautomation.suite.Service;
 import dev.videoautomation.suite.Suite;
 
 /** What every benchmark needs: subscribed keys, process memory, free ports, and its own section of the report. */
-final class BenchSupport {
+public final class BenchSupport {
   static final ObjectMapper JSON = new ObjectMapper();
   static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -25,7 +25,7 @@ final class BenchSupport {
   }
 
   /** Clients minted the way billing mints them after checkout, each with the pro plan granted by an operator. */
-  static List<String> subscribedKeys(Suite suite, int count, String operatorToken) throws Exception {
+  public static List<String> subscribedKeys(Suite suite, int count, String operatorToken) throws Exception {
     var keys = new ArrayList<String>();
     for (int i = 0; i < count; i++) {
       var minted = JSON.readTree(post(suite.baseUri(Service.AUTH).resolve("/internal/clients"),
@@ -54,7 +54,7 @@ final class BenchSupport {
   }
 
   /** Resident memory of a process in KiB, or -1 where /proc is not there. */
-  static long rssKib(long pid) {
+  public static long rssKib(long pid) {
     try {
       for (var line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
         if (line.startsWith("VmRSS:")) {
@@ -67,7 +67,7 @@ final class BenchSupport {
     return -1;
   }
 
-  static int freePort() throws IOException {
+  public static int freePort() throws IOException {
     try (var socket = new java.net.ServerSocket(0)) {
       return socket.getLocalPort();
     }
@@ -77,7 +77,7 @@ final class BenchSupport {
    * Replaces this benchmark's section of docs/benchmarks.md (between {@code <!-- bench:name -->} markers), adding it
    * at the end the first time, so each benchmark rewrites its own figures and leaves the others'.
    */
-  static void writeSection(Path root, String name, String markdown) throws IOException {
+  public static void writeSection(Path root, String name, String markdown) throws IOException {
     var file = root.resolve("docs/benchmarks.md");
     var text = Files.exists(file) ? Files.readString(file) : "# Benchmarks\n";
     var start = "<!-- bench:" + name + " -->";

@@ -1,0 +1,26 @@
+package dev.videoautomation.platform.errors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+
+import org.junit.jupiter.api.Test;
+
+class DatabaseOutageTest {
+  @Test
+  void shouldRecogniseAnOutageDeepInTheCauseChain() {
+    var refused = new SQLException("Connection to 127.0.0.1:5432 refused", "08001");
+    assertThat(DatabaseOutage.causedBy(new IllegalStateException("wrapped", new RuntimeException(refused)))).isTrue();
+    assertThat(DatabaseOutage.causedBy(new SQLException("terminating connection due to administrator command",
+        "57P01"))).isTrue();
+    assertThat(DatabaseOutage.causedBy(new SQLTransientConnectionException("pool"))).isTrue();
+    assertThat(DatabaseOutage.causedBy(new SQLException("Sorry, acquisition timeout!"))).isTrue();
+  }
+
+  @Test
+  void shouldLeaveOtherFailuresAlone() {
+    assertThat(DatabaseOutage.causedBy(new SQLException("duplicate key", "23505"))).isFalse();
+    assertThat(DatabaseOutage.causedBy(new NullPointerException())).isFalse();
+  }
+}
