@@ -22,8 +22,9 @@ import dev.videoautomation.records.Simulated;
 
 /**
  * The list query on 100k records of one client (plus 20k of another): a selective and an unselective tag filter,
- * both ANDed, a filter matching nothing, and a second page, each under 50 ms of execution (EXPLAIN ANALYZE). The plans
- * and times are printed; docs/records-service.md quotes them.
+ * both ANDed, a filter matching nothing, and a second page each use an index (the GIN index on tags or the keyset
+ * btree), never a scan of the table. The plans and times are printed for docs/records-service.md; the timing goal is
+ * measured by bench/records, not asserted here.
  */
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
@@ -39,7 +40,7 @@ class TagFilterPlanTest {
   DataSource dataSource;
 
   @Test
-  void shouldAnswerSelectiveAndUnselectiveTagFiltersFastOn100kRecords() throws SQLException {
+  void shouldAnswerSelectiveAndUnselectiveTagFiltersFromIndexesOn100kRecords() throws SQLException {
     try (var connection = dataSource.getConnection(); var statement = connection.createStatement()) {
       statement.execute("""
           INSERT INTO saved_references (id, client_id, url, tags, metadata, created_at, updated_at)
@@ -71,7 +72,7 @@ class TagFilterPlanTest {
       var ms = Double.parseDouble(matcher.group(1));
       times.add(c[0] + ": " + ms + " ms");
       System.out.println("== " + c[0] + " ==\n" + plan);
-      assertThat(ms).as(c[0]).isLessThan(50.0);
+      assertThat(plan).as(c[0]).doesNotContain("Seq Scan").containsPattern("Index (Only )?Scan");
     }
     System.out.println("TAG FILTER TIMINGS " + times);
   }
