@@ -1,0 +1,121 @@
+package dev.videoautomation.records.accounts;
+
+import static jakarta.transaction.Transactional.TxType.REQUIRED;
+import static jakarta.transaction.Transactional.TxType.SUPPORTS;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import io.quarkus.logging.Log;
+
+import dev.videoautomation.platform.calls.CreditsCalls;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.ids.IdPrefix;
+import dev.videoautomation.platform.ids.Ids;
+import dev.videoautomation.platform.lists.Page;
+import dev.videoautomation.platform.lists.PageRequest;
+import dev.videoautomation.records.common.Inputs;
+import dev.videoautomation.records.common.ListQuery;
+
+/** Accounts: creation is paid ({@code account.create}) and verified later by {@link AccountVerifier}. */
+@ApplicationScoped
+@Transactional(REQUIRED)
+public class AccountService {
+  public static final Set<String> PLATFORMS = Set.of("shortvideo", "photo");
+  public static final Set<String> STATUSES = Set.of(Account.CREATING, Account.ACTIVE, Account.FAILED);
+  static final String OPERATION = "account.create";
+
+  private final AccountRepository accounts;
+  private final CreditsCalls credits;
+
+  public AccountService(AccountRepository accounts, CreditsCalls credits) {
+    this.accounts = accounts;
+    this.credits = credits;
+  }
+
+  /**
+   * Charges {@code account.create} under the new account's id first (a 402 stores nothing), then stores the account
+   * as {@code creating} with its verification due at once.
+   */
+  @Transactional(Transactional.TxType.NOT_SUPPORTED)
+  public Account create(String clientId, AccountDtos.Create body) {
+    if (body == null) {
+      throw ApiException.invalidField("body", "is required: send {\"platform\", \"name\"}");
+    }
+    var platform = Inputs.oneOf("platform", Inputs.required("platform", body.platform(), 32), PLATFORMS);
+    var name = Inputs.required("name", body.name(), Inputs.MAX_NAME).trim();
+    var tags = Inputs.tags(body.tags());
+    var metadata = Inputs.metadata(body.metadata());
+    var id = Ids.newId(IdPrefix.ACC);
+    var charged = credits.charge(clientId, id, OPERATION, 1, null);
+    var account = new Account();
+    account.created(id, clientId);
+    account.platform = platform;
+    account.name = name;
+    account.status = Account.CREATING;
+    account.tags = tags == null ? List.of() : tags;
+    account.metadata = metadata == null ? Map.of() : metadata;
+    account.creditsCharged = charged.creditsCharged();
+    account.nextAttemptAt = account.createdAt;
+    try {
+      io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> accounts.persist(account));
+    } catch (RuntimeException e) {
+      Log.warnf("Account %s was charged but could not be stored; refunding", id);
+      credits.refund(clientId, id, "store_failed");
+      throw e;
+    }
+    Log.debugf("Account %s (%s %s) created for %s, %d credits", id, platform, name, clientId, account.creditsCharged);
+    return account;
+  }
+
+  @Transactional(SUPPORTS)
+  public Optional<Account> find(String clientId, String id) {
+    return accounts.findOwned(clientId, id);
+  }
+
+  @Transactional(SUPPORTS)
+  public Page<AccountDtos.View> list(String clientId, Map<String, String> tags, PageRequest page, String status,
+      String platform) {
+    var query = ListQuery.of(clientId, tags, page)
+        .where("status", Inputs.statusFilter(status, STATUSES))
+        .where("platform", Inputs.oneOf("platform", platform == null || platform.isBlank() ? null : platform,
+            PLATFORMS));
+    return Page.fromRows(accounts.page(query), page, Account::cursor, AccountDtos.View::from);
+  }
+
+  public Optional<Account> update(String clientId, String id, AccountDtos.Update body) {
+    if (body == null) {
+      throw ApiException.invalidField("body", "is required");
+    }
+    if (body.platform() != null) {
+      throw ApiException.invalidField("platform", "cannot be changed; create a new account instead");
+    }
+    if (body.name() != null) {
+      throw ApiException.invalidField("name", "cannot be changed (it was verified); create a new account instead");
+    }
+    var tags = Inputs.tags(body.tags());
+    var metadata = Inputs.metadata(body.metadata());
+    return accounts.findOwned(clientId, id).map(account -> {
+      if (tags != null) {
+        account.tags = tags;
+      }
+      if (metadata != null) {
+        account.metadata = metadata;
+      }
+      account.touched();
+      return account;
+    });
+  }
+
+  public boolean delete(String clientId, String id) {
+    return accounts.findOwned(clientId, id).map(account -> {
+      accounts.delete(account);
+      return true;
+    }).orElse(false);
+  }
+}

@@ -1,0 +1,123 @@
+package dev.videoautomation.records.assets;
+
+import static jakarta.transaction.Transactional.TxType.NOT_SUPPORTED;
+import static jakarta.transaction.Transactional.TxType.REQUIRED;
+import static jakarta.transaction.Transactional.TxType.SUPPORTS;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+
+import dev.videoautomation.platform.calls.MediaCalls;
+import dev.videoautomation.platform.calls.StageUrl;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.ids.IdPrefix;
+import dev.videoautomation.platform.ids.Ids;
+import dev.videoautomation.platform.lists.Page;
+import dev.videoautomation.platform.lists.PageRequest;
+import dev.videoautomation.records.common.Inputs;
+import dev.videoautomation.records.common.ListQuery;
+
+/** Assets: the source URL is staged into the suite's storage through media-service before the record exists. */
+@ApplicationScoped
+@Transactional(REQUIRED)
+public class AssetService {
+  static final String PURPOSE = "asset";
+  static final Set<String> STATUSES = Set.of(Asset.ACTIVE);
+  private static final Pattern CONTENT_TYPE = Pattern.compile("[a-z]+/([a-z0-9][a-z0-9.+-]*|\\*)");
+
+  private final AssetRepository assets;
+  private final MediaCalls media;
+
+  public AssetService(AssetRepository assets, MediaCalls media) {
+    this.assets = assets;
+    this.media = media;
+  }
+
+  /**
+   * Stages {@code url} (media's URL guard, size and type checks apply; its refusals reach the caller unchanged) and
+   * stores the asset pointing at the stored copy.
+   */
+  @Transactional(NOT_SUPPORTED)
+  public Asset create(String clientId, AssetDtos.Create body) {
+    if (body == null) {
+      throw ApiException.invalidField("url", "is required");
+    }
+    var url = Inputs.httpUrl("url", body.url());
+    var name = Inputs.optional("name", body.name(), Inputs.MAX_NAME);
+    var contentType = Inputs.optional("contentType", body.contentType(), 127);
+    if (contentType != null && !CONTENT_TYPE.matcher(contentType).matches()) {
+      throw ApiException.invalidField("contentType", "must be a media type such as video/mp4 or image/*");
+    }
+    var tags = Inputs.tags(body.tags());
+    var metadata = Inputs.metadata(body.metadata());
+    var request = StageUrl.of(url, clientId, PURPOSE);
+    if (contentType != null) {
+      request = request.allowing(List.of(contentType));
+    }
+    var staged = media.stageUrl(request);
+    var asset = new Asset();
+    asset.created(Ids.newId(IdPrefix.AST), clientId);
+    asset.url = staged.url();
+    asset.sourceUrl = url;
+    asset.mediaId = staged.id();
+    asset.name = name;
+    asset.contentType = staged.contentType() != null ? staged.contentType() : contentType;
+    asset.sizeBytes = staged.sizeBytes();
+    asset.status = Asset.ACTIVE;
+    asset.tags = tags == null ? List.of() : tags;
+    asset.metadata = metadata == null ? Map.of() : metadata;
+    QuarkusTransaction.requiringNew().run(() -> assets.persist(asset));
+    return asset;
+  }
+
+  @Transactional(SUPPORTS)
+  public Optional<Asset> find(String clientId, String id) {
+    return assets.findOwned(clientId, id);
+  }
+
+  @Transactional(SUPPORTS)
+  public Page<AssetDtos.View> list(String clientId, Map<String, String> tags, PageRequest page, String status) {
+    var query = ListQuery.of(clientId, tags, page).where("status", Inputs.statusFilter(status, STATUSES));
+    return Page.fromRows(assets.page(query), page, Asset::cursor, AssetDtos.View::from);
+  }
+
+  public Optional<Asset> update(String clientId, String id, AssetDtos.Update body) {
+    if (body == null) {
+      throw ApiException.invalidField("body", "is required");
+    }
+    if (body.url() != null) {
+      throw ApiException.invalidField("url", "cannot be changed; create a new asset for another file");
+    }
+    var name = Inputs.optional("name", body.name(), Inputs.MAX_NAME);
+    var tags = Inputs.tags(body.tags());
+    var metadata = Inputs.metadata(body.metadata());
+    return assets.findOwned(clientId, id).map(asset -> {
+      if (name != null) {
+        asset.name = name;
+      }
+      if (tags != null) {
+        asset.tags = tags;
+      }
+      if (metadata != null) {
+        asset.metadata = metadata;
+      }
+      asset.touched();
+      return asset;
+    });
+  }
+
+  public boolean delete(String clientId, String id) {
+    return assets.findOwned(clientId, id).map(asset -> {
+      assets.delete(asset);
+      return true;
+    }).orElse(false);
+  }
+}

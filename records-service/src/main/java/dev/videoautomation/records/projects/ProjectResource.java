@@ -1,0 +1,117 @@
+package dev.videoautomation.records.projects;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import io.smallrye.common.annotation.Blocking;
+
+import dev.videoautomation.platform.ids.IdPrefix;
+import dev.videoautomation.platform.lists.Page;
+import dev.videoautomation.platform.lists.PageRequest;
+import dev.videoautomation.platform.lists.TagFilters;
+import dev.videoautomation.platform.token.CurrentCaller;
+import dev.videoautomation.records.common.CollectionIds;
+import dev.videoautomation.records.common.Inputs;
+
+@Path("/v1/projects")
+@Tag(name = "Editor projects", description = "Editor projects: a name and a timeline document. DELETE archives (soft); archived projects can be restored.")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Blocking
+public class ProjectResource {
+  static final String KIND = "project";
+  private final ProjectService service;
+  private final CurrentCaller caller;
+
+  public ProjectResource(ProjectService service, CurrentCaller caller) {
+    this.service = service;
+    this.caller = caller;
+  }
+
+  @POST
+  @Operation(summary = "Create an editor project", description = "Body: `name` (required), `timeline` (any JSON "
+      + "object, at most 1 MiB once serialized; default {}), `status` (`draft`, the default, or `archived`), `tags`.")
+  @APIResponse(responseCode = "201", description = "Created")
+  public Response create(ProjectDtos.Create body) {
+    var project = service.create(caller.requireClientId(), body);
+    return Response.status(Response.Status.CREATED).entity(ProjectDtos.View.from(project)).build();
+  }
+
+  @GET
+  @Operation(summary = "List editor projects", description = "Newest first. Archived projects are left out unless "
+      + "`status=archived` (which lists only them); `status=draft` lists drafts. `limit` (1–200, default 50), "
+      + "`cursor`, and `tag.<key>=<value>` filters, ANDed.")
+  public Page<ProjectDtos.View> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
+      @QueryParam("status") String status, @Context UriInfo uri) {
+    return service.list(caller.requireClientId(), TagFilters.parse(uri.getQueryParameters()),
+        PageRequest.of(limit, cursor), status);
+  }
+
+  @GET
+  @Path("{id}")
+  @Operation(summary = "Get an editor project", description = "Archived projects are still readable by id. Another client's project "
+      + "is 404.")
+  public ProjectDtos.View get(@PathParam("id") String id) {
+    var clientId = caller.requireClientId();
+    return service.find(clientId, Inputs.id("id", IdPrefix.PRJ, id)).map(ProjectDtos.View::from)
+        .orElseThrow(() -> CollectionIds.notFound(KIND, id));
+  }
+
+  @PUT
+  @Path("{id}")
+  @Operation(summary = "Update an editor project", description = "Partial: `name`, `timeline`, `tags` replace the "
+      + "stored ones when given; `status: draft` restores an archived project, `status: archived` archives it.")
+  public ProjectDtos.View update(@PathParam("id") String id, ProjectDtos.Update body) {
+    return doUpdate(CollectionIds.samePath(IdPrefix.PRJ, id, body == null ? null : body.id()), body);
+  }
+
+  @PUT
+  @Operation(summary = "Update a project named by ?id= or the body's id", description = "As PUT /v1/projects/{id}.")
+  public ProjectDtos.View updateById(@QueryParam("id") String id, ProjectDtos.Update body) {
+    return doUpdate(CollectionIds.resolve(IdPrefix.PRJ, id, body == null ? null : body.id()), body);
+  }
+
+  @DELETE
+  @Path("{id}")
+  @Operation(summary = "Archive an editor project", description = "Soft: the project keeps its data, answers "
+      + "`{id, status: \"archived\"}`, and drops out of the default list. Archiving again answers the same. PUT "
+      + "`status: draft` restores it.")
+  public ProjectDtos.Archived delete(@PathParam("id") String id) {
+    return archive(Inputs.id("id", IdPrefix.PRJ, id));
+  }
+
+  @DELETE
+  @Consumes(MediaType.WILDCARD)
+  @Operation(summary = "Archive an editor project named by ?id= or the body's id", description = "As DELETE "
+      + "/v1/projects/{id}: soft archive, answers `{id, status: \"archived\"}`.")
+  public ProjectDtos.Archived deleteById(@QueryParam("id") String id, String body) {
+    return archive(CollectionIds.fromDeleteBody(IdPrefix.PRJ, id, body));
+  }
+
+  private ProjectDtos.Archived archive(String id) {
+    return service.archive(caller.requireClientId(), id).map(p -> new ProjectDtos.Archived(p.id, p.status))
+        .orElseThrow(() -> CollectionIds.notFound(KIND, id));
+  }
+
+  private ProjectDtos.View doUpdate(String id, ProjectDtos.Update body) {
+    return service.update(caller.requireClientId(), id, body).map(ProjectDtos.View::from)
+        .orElseThrow(() -> CollectionIds.notFound(KIND, id));
+  }
+
+
+}

@@ -1,0 +1,41 @@
+package dev.videoautomation.records;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.notNullValue;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+
+import dev.videoautomation.platform.testing.PostgresResource;
+import dev.videoautomation.platform.testing.WireMockResource;
+
+/** Every owned path is in the OpenAPI document, with the decisions written into the descriptions. */
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+@WithTestResource(value = WireMockResource.class, initArgs = @ResourceArg(name = "properties",
+    value = Simulated.PROPERTIES))
+class OpenApiTest {
+
+  @Test
+  void shouldDocumentEveryOwnedPathAndItsDecisions() {
+    var spec = given().accept("application/json").when().get("/q/openapi").then().statusCode(200);
+    for (var path : new String[] {"accounts", "posts", "references", "assets", "projects", "campaigns"}) {
+      spec.body("paths.'/v1/" + path + "'.get", notNullValue())
+          .body("paths.'/v1/" + path + "'.post", notNullValue())
+          .body("paths.'/v1/" + path + "'.put", notNullValue())
+          .body("paths.'/v1/" + path + "'.delete", notNullValue())
+          .body("paths.'/v1/" + path + "/{id}'.get", notNullValue())
+          .body("paths.'/v1/" + path + "/{id}'.put", notNullValue())
+          .body("paths.'/v1/" + path + "/{id}'.delete", notNullValue());
+    }
+    spec.body("paths.'/v1/accounts'.post.description", containsString("`verified: false`"))
+        .body("paths.'/v1/posts'.post.description", containsString("publish_interrupted"))
+        .body("paths.'/v1/posts'.post.description", containsString("publisher_not_configured"))
+        .body("paths.'/v1/campaigns'.post.description", containsString("videoCount"))
+        .body("paths.'/v1/projects/{id}'.delete.description", containsString("archived"));
+  }
+}
