@@ -61,6 +61,11 @@ public final class RunningSuite implements BeforeAllCallback, ExtensionContext.S
     builder.env(Service.SCRAPE, "SCRAPE_PROVIDER_BASE_URL", providers.baseUrl())
         .env(Service.SCRAPE, "SCRAPE_PROVIDER_API_KEY", "test-scrape-key")
         .env(Service.MEDIA, "PLATFORM_URL_GUARD_ALLOW_LOOPBACK", "true");
+    // Posts are published through the simulated Ayrshare API; workers look every second instead of every 5–10 s.
+    builder.env(Service.RECORDS, "RECORDS_PUBLISHER_BASE_URL", providers.baseUrl())
+        .env(Service.RECORDS, "RECORDS_PUBLISHER_API_KEY", "test-publisher-key")
+        .env(Service.RECORDS, "RECORDS_PUBLISHER_EVERY", "1s")
+        .env(Service.RECORDS, "RECORDS_ACCOUNTS_VERIFY_EVERY", "1s");
     suite = builder.build();
     context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(RunningSuite.class.getName(), this);
     suite.start();
