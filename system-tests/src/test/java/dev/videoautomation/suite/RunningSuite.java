@@ -66,6 +66,11 @@ public final class RunningSuite implements BeforeAllCallback, ExtensionContext.S
         .env(Service.RECORDS, "RECORDS_PUBLISHER_API_KEY", "test-publisher-key")
         .env(Service.RECORDS, "RECORDS_PUBLISHER_EVERY", "1s")
         .env(Service.RECORDS, "RECORDS_ACCOUNTS_VERIFY_EVERY", "1s");
+    // The generation provider is a simulated fal.ai queue; its result files are on loopback too.
+    builder.env(Service.CLONE, "CLONE_PROVIDER_BASE_URL", providers.baseUrl())
+        .env(Service.CLONE, "CLONE_PROVIDER_API_KEY", "test-fal-key")
+        .env(Service.CLONE, "CLONE_WORKER_EVERY", "1s")
+        .env(Service.CLONE, "PLATFORM_URL_GUARD_ALLOW_LOOPBACK", "true");
     suite = builder.build();
     context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(RunningSuite.class.getName(), this);
     suite.start();
