@@ -68,7 +68,7 @@ public class QueueProvider {
 
   @Timeout(value = 60, unit = ChronoUnit.SECONDS)
   @CircuitBreaker(requestVolumeThreshold = 8, failureRatio = 0.5, delay = 30, delayUnit = ChronoUnit.SECONDS)
-  @CircuitBreakerName("clone-provider")
+  @CircuitBreakerName("clone-provider-submit")
   public Submitted submit(String modelId, Map<String, Object> arguments) {
     requireConfigured("The generation provider");
     var base = config.provider().baseUrl().replaceAll("/+$", "");
@@ -87,7 +87,7 @@ public class QueueProvider {
 
   @Timeout(value = 60, unit = ChronoUnit.SECONDS)
   @CircuitBreaker(requestVolumeThreshold = 8, failureRatio = 0.5, delay = 30, delayUnit = ChronoUnit.SECONDS)
-  @CircuitBreakerName("clone-provider")
+  @CircuitBreakerName("clone-provider-status")
   public QueueStatus status(String statusUrl) {
     var answer = http.send(provider(), "GET", sameOrigin(statusUrl), null, config.provider().timeout());
     var position = answer.path("queue_position");
@@ -97,7 +97,7 @@ public class QueueProvider {
 
   @Timeout(value = 60, unit = ChronoUnit.SECONDS)
   @CircuitBreaker(requestVolumeThreshold = 8, failureRatio = 0.5, delay = 30, delayUnit = ChronoUnit.SECONDS)
-  @CircuitBreakerName("clone-provider")
+  @CircuitBreakerName("clone-provider-result")
   public JsonNode result(String responseUrl) {
     return http.send(provider(), "GET", sameOrigin(responseUrl), null, config.provider().timeout());
   }

@@ -83,7 +83,11 @@ public class TaskRunner {
   }
 
   private void fault(Task task, String token, ApiError error) {
-    boolean transientFault = error.status() >= 500 && !PERMANENT.contains(error.getError());
+    // A provider's own 4xx about the request (a model refusing its input) will not change on a retry; its 5xx, 429,
+    // timeouts and the suite's own outages may.
+    var upstream = error.extra().get("upstreamStatus");
+    boolean providerRefused = upstream instanceof Integer code && code >= 400 && code < 500 && code != 429;
+    boolean transientFault = error.status() >= 500 && !PERMANENT.contains(error.getError()) && !providerRefused;
     if (transientFault && task.attempts + 1 < config.worker().maxAttempts()) {
       store.retryLater(task.id, token, error, Instant.now().plus(backoff(config.worker().retryInitial(),
           task.attempts, Duration.ofMinutes(10))));

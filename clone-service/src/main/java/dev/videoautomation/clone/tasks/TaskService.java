@@ -93,7 +93,7 @@ public class TaskService {
   /** Cancels the client's open task: refunded once at once, and the provider asked (best effort) to drop it. */
   public Optional<Task> cancel(String id, String clientId, String kind) {
     var canceled = store.cancel(id, clientId, kind);
-    canceled.filter(t -> Task.CANCELED.equals(t.status)).ifPresent(t -> {
+    canceled.filter(TaskStore.Canceled::now).map(TaskStore.Canceled::task).ifPresent(t -> {
       refunds.settle(t.id);
       if (t.providerCancelUrl != null) {
         try {
@@ -103,7 +103,7 @@ public class TaskService {
         }
       }
     });
-    return canceled.flatMap(t -> find(t.id));
+    return canceled.flatMap(c -> find(c.task().id));
   }
 
   /** Waits up to {@code wait} for the task to finish, reading it again every 200 ms. */

@@ -109,9 +109,10 @@ public class TaskStore {
    * Cancels an open task of this client: it becomes {@code canceled} and its refund falls due. Whatever worker holds
    * it loses its lease at once. An already finished task is returned unchanged.
    */
-  public Optional<Task> cancel(String id, String clientId, String kind) {
+  public Optional<Canceled> cancel(String id, String clientId, String kind) {
     return tasks.locked(id).filter(t -> t.clientId.equals(clientId) && t.kind.equals(kind)).map(t -> {
-      if (t.open()) {
+      boolean open = t.open();
+      if (open) {
         t.status = Task.CANCELED;
         t.errorMessage = "Canceled by the client.";
         t.refundState = t.creditsCharged > 0 ? "due" : "none";
@@ -119,8 +120,12 @@ public class TaskStore {
         t.finishedAt = now();
         webhooks.enqueue(t);
       }
-      return t;
+      return new Canceled(t, open);
     });
+  }
+
+  /** The task after a cancel, and whether this cancel is what ended it. */
+  public record Canceled(Task task, boolean now) {
   }
 
   public void refunded(String id) {
