@@ -57,4 +57,14 @@ class ProviderNotConfiguredTest {
         .body("checks.personInFrame.ran", equalTo(false)).body("checks.personInFrame.passed", nullValue())
         .body("checks.personInFrame.detail", containsString("CLONE_VISION_API_KEY"));
   }
+
+  @Test
+  void shouldDocumentEveryPublicPathAndHideTheInternalOne() {
+    var paths = io.restassured.RestAssured.given().accept("application/json").when().get("/q/openapi").then()
+        .statusCode(200).extract().jsonPath().<String, Object>getMap("paths").keySet();
+    org.assertj.core.api.Assertions.assertThat(paths).contains("/v1/clones/check", "/v1/clones/character",
+        "/v1/clones/frame", "/v1/clones/video", "/v1/clones/video/{id}", "/v1/images/generate", "/v1/images/{id}",
+        "/v1/videos", "/v1/music", "/v1/music/{id}");
+    org.assertj.core.api.Assertions.assertThat(paths).noneMatch(p -> p.startsWith("/internal"));
+  }
 }
