@@ -1,0 +1,55 @@
+package dev.videoautomation.clone.check;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import dev.videoautomation.platform.token.CurrentCaller;
+
+@Path("/v1/clones/check")
+@Tag(name = "Clone")
+public class CheckResource {
+  private final CheckService checks;
+  private final CurrentCaller caller;
+
+  public CheckResource(CheckService checks, CurrentCaller caller) {
+    this.checks = checks;
+    this.caller = caller;
+  }
+
+  @POST
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Check a video for cloneability", description = "One of `videoUrl` (a CDN URL of the suite, or "
+      + "an outside URL, which is staged first through the URL guard) or `mediaId` (`med_…`). Probes the clip and "
+      + "runs every check: `duration` (default 3-30 s), `resolution` (shorter side at least 340 px, longer at most "
+      + "3850 px), `fps` (15-60), `audio` (a soundtrack is needed: the render keeps it), `singleShot` (no hard cut: "
+      + "ffmpeg scene detection, score above 0.4), and `personInFrame` (a vision model looks at the middle frame; "
+      + "when no vision provider is configured it has `ran: false`, `passed: null` and says so in `detail`, and does "
+      + "not count). `cloneable` is true when every check that ran passed; `reasons` says what to fix. Thresholds are "
+      + "configuration (`clone.check.*`). Free of credits; counts against the shared daily `clone` limit.")
+  @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "check",
+      value = "{\"videoUrl\": \"https://cdn.example/m/med_4Yb/dance.mp4\"}")))
+  @APIResponse(responseCode = "200", description = "The verdict", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "hard cut", value = """
+          {"cloneable": false, "reasons": ["The clip is not one continuous shot: 1 hard cut(s) (cuts at [2.0] s). Trim it to a single shot."],
+           "metadata": {"mediaId": "med_4Yb", "url": "https://cdn.example/m/med_4Yb/dance.mp4", "durationSeconds": 4.0,
+             "width": 720, "height": 1280, "fps": 25.0, "hasAudio": true, "videoCodec": "h264", "audioCodec": "aac",
+             "sizeBytes": 402113, "sceneCuts": 1, "cutsAt": [2.0]},
+           "checks": {"duration": {"ran": true, "passed": true, "value": 4.0, "rule": "3 to 30 s", "detail": null},
+             "singleShot": {"ran": true, "passed": false, "value": 1, "rule": "at most 0 scene cuts (ffmpeg scene score above 0.4)", "detail": "cuts at [2.0] s"},
+             "personInFrame": {"ran": false, "passed": null, "value": null, "rule": "exactly one person clearly in frame",
+               "detail": "Not run: no vision provider is configured (set CLONE_VISION_API_KEY, ...)."}}}""")))
+  public CheckDtos.CheckResult check(CheckDtos.CheckRequest request) {
+    return checks.check(caller.requireClientId(), request);
+  }
+}

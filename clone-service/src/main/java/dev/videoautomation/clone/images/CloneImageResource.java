@@ -1,0 +1,103 @@
+package dev.videoautomation.clone.images;
+
+import java.net.URI;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import dev.videoautomation.clone.config.CloneConfig;
+import dev.videoautomation.clone.tasks.Task;
+import dev.videoautomation.clone.tasks.TaskService;
+import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.token.CurrentCaller;
+
+@Path("/v1/clones")
+@Tag(name = "Clone")
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
+public class CloneImageResource {
+  private static final String WAIT_NOTE = " It is an image task (`img_…`, charged `image.generate` at the configured "
+      + "clone resolution, default 1K): when the image is ready within the wait (default 25 s) the answer is 200 with "
+      + "`imageUrl` (stored in the suite's CDN); otherwise 202 with `id` and `pollUrl` (`GET /v1/images/{id}`). A "
+      + "generation that fails within the wait answers the provider's typed error (502 `upstream_error`, "
+      + "`provider_auth_failed`, `provider_credits_exhausted`, 504 `upstream_timeout`) with `taskId`; its credits "
+      + "are refunded. 402 `insufficient_credits` starts nothing; 503 `provider_not_configured` when no provider is "
+      + "set. Counts against the shared daily `clone` limit (at the gateway).";
+
+  private final ImageService images;
+  private final TaskService tasks;
+  private final CurrentCaller caller;
+  private final CloneConfig config;
+
+  public CloneImageResource(ImageService images, TaskService tasks, CurrentCaller caller, CloneConfig config) {
+    this.images = images;
+    this.tasks = tasks;
+    this.caller = caller;
+    this.config = config;
+  }
+
+  @POST
+  @Path("character")
+  @Operation(summary = "Generate a character image", description = "`prompt` (required) describes the character; "
+      + "`referenceImageUrl` (http(s) URL) makes it an edit of that image (image-edit model), otherwise text to image; "
+      + "`aspectRatio` as for `/v1/images/generate`." + WAIT_NOTE)
+  @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "character",
+      value = "{\"prompt\": \"A friendly robot barista, full body, plain studio background\", \"aspectRatio\": \"9:16\"}")))
+  @APIResponse(responseCode = "200", description = "The image is ready", content = @Content(
+      schema = @Schema(implementation = ImageDtos.CloneImage.class), examples = @ExampleObject(name = "ready", value =
+      "{\"id\": \"img_4Yb2kQ9sT1vXw8aBcDeFgH\", \"status\": \"succeeded\", \"imageUrl\": "
+          + "\"https://cdn.example/m/med_8Ks/character.png\", \"imageUrls\": [\"https://cdn.example/m/med_8Ks/character.png\"], "
+          + "\"model\": \"fal-ai/nano-banana-pro\", \"creditsCharged\": 4}")))
+  @APIResponse(responseCode = "202", description = "Still generating: poll pollUrl")
+  public Response character(ImageDtos.CharacterRequest request) {
+    return answer(images.character(caller.requireClientId(), request));
+  }
+
+  @POST
+  @Path("frame")
+  @Operation(summary = "Make a starting frame", description = "`videoUrl` (required: a `med_` id, a CDN URL, or an "
+      + "outside URL, which is staged first) and `characterImageUrl` (required, http(s)). The source's first frame is "
+      + "extracted with ffmpeg and stored (`frameUrl`), then an image-edit model puts the character into it, keeping "
+      + "background, framing and pose." + WAIT_NOTE)
+  @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "frame",
+      value = "{\"videoUrl\": \"med_4Yb2kQ9sT1vXw8aBcDeFgH\", \"characterImageUrl\": "
+          + "\"https://cdn.example/m/med_8Ks/character.png\"}")))
+  @APIResponse(responseCode = "200", description = "The frame is ready", content = @Content(
+      schema = @Schema(implementation = ImageDtos.CloneImage.class)))
+  @APIResponse(responseCode = "202", description = "Still generating: poll pollUrl")
+  public Response frame(ImageDtos.FrameRequest request) {
+    return answer(images.frame(caller.requireClientId(), request));
+  }
+
+  private Response answer(Task started) {
+    var task = tasks.await(started.id, config.images().syncWait());
+    var frameUrl = task.inputText("frameUrl");
+    if (Task.SUCCEEDED.equals(task.status)) {
+      return Response.ok(new ImageDtos.CloneImage(task.id, task.status, task.resultUrl, task.resultUrls, frameUrl,
+          task.model, task.creditsCharged, null)).build();
+    }
+    if (!task.open()) {
+      var code = task.errorCode == null ? null : ErrorCode.fromCode(task.errorCode);
+      throw new ApiException(ApiError.of(code == null ? ErrorCode.UPSTREAM_ERROR : code,
+          task.errorMessage == null ? "The image could not be generated." : task.errorMessage)
+          .with("taskId", task.id));
+    }
+    var poll = "/v1/images/" + task.id;
+    return Response.accepted(new ImageDtos.CloneImage(task.id, task.status, null, null, frameUrl, task.model,
+        task.creditsCharged, poll)).location(URI.create(poll)).build();
+  }
+}

@@ -1,0 +1,184 @@
+package dev.videoautomation.clone.images;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.videoautomation.clone.config.CloneConfig;
+import dev.videoautomation.clone.provider.QueueProvider;
+import dev.videoautomation.clone.sources.Sources;
+import dev.videoautomation.clone.tasks.Task;
+import dev.videoautomation.clone.tasks.TaskService;
+import dev.videoautomation.platform.calls.MediaCalls;
+import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.ffmpeg.MediaTools;
+import dev.videoautomation.platform.ids.IdPrefix;
+import dev.videoautomation.platform.ids.Ids;
+
+/**
+ * Image tasks: {@code POST /v1/images/generate}, and the clone workflow's character and starting frame, which are
+ * image tasks too (charged as {@code image.generate} at their resolution, polled at {@code GET /v1/images/{id}}).
+ */
+@ApplicationScoped
+public class ImageService {
+  static final String OPERATION = "image.generate";
+  static final Set<String> RESOLUTIONS = Set.of("1K", "2K", "4K");
+  static final Set<String> FORMATS = Set.of("png", "jpg");
+  static final Set<String> ASPECT_RATIOS = Set.of("auto", "21:9", "16:9", "3:2", "4:3", "5:4", "1:1", "4:5", "3:4",
+      "2:3", "9:16");
+  static final int MAX_PROMPT = 4000;
+
+  private final TaskService tasks;
+  private final QueueProvider provider;
+  private final Sources sources;
+  private final MediaCalls media;
+  private final MediaTools tools;
+  private final CloneConfig config;
+
+  public ImageService(TaskService tasks, QueueProvider provider, Sources sources, MediaCalls media, MediaTools tools,
+      CloneConfig config) {
+    this.tasks = tasks;
+    this.provider = provider;
+    this.sources = sources;
+    this.media = media;
+    this.tools = tools;
+    this.config = config;
+  }
+
+  public Task generate(String clientId, ImageDtos.GenerateRequest request) {
+    requireBody(request);
+    var prompt = prompt(request.prompt());
+    var imageInput = optionalUrl(request.imageInput(), "imageInput");
+    var aspectRatio = aspectRatio(request.aspectRatio());
+    var resolution = oneOf(request.resolution(), "resolution", RESOLUTIONS, "1K");
+    var format = oneOf(request.outputFormat(), "outputFormat", FORMATS, "png");
+    provider.requireConfigured("Image generation");
+    var images = imageInput == null ? List.<String>of() : List.of(imageInput);
+    return start(clientId, "generate", prompt, images, aspectRatio, resolution, format, Map.of());
+  }
+
+  public Task character(String clientId, ImageDtos.CharacterRequest request) {
+    requireBody(request);
+    var prompt = prompt(request.prompt());
+    var reference = optionalUrl(request.referenceImageUrl(), "referenceImageUrl");
+    var aspectRatio = aspectRatio(request.aspectRatio());
+    provider.requireConfigured("Character generation");
+    var images = reference == null ? List.<String>of() : List.of(reference);
+    return start(clientId, "character", prompt, images, aspectRatio, config.images().cloneResolution(), "png",
+        Map.of());
+  }
+
+  /** Extracts the source's first frame, stores it, and starts the edit that puts the character into it. */
+  public Task frame(String clientId, ImageDtos.FrameRequest request) {
+    requireBody(request);
+    if (request.videoUrl() == null || request.videoUrl().isBlank()) {
+      throw ApiException.invalidField("videoUrl", "is required");
+    }
+    var character = optionalUrl(request.characterImageUrl(), "characterImageUrl");
+    if (character == null) {
+      throw ApiException.invalidField("characterImageUrl", "is required");
+    }
+    provider.requireConfigured("Starting-frame generation");
+    var source = sources.resolve(request.videoUrl(), "videoUrl", clientId, List.of("video/*"));
+    try (var work = tools.workDir()) {
+      var file = sources.localFile(source, work, "source");
+      var info = tools.requireProbe(file, "videoUrl");
+      if (!info.isVideo()) {
+        throw new ApiException(ApiError.of(ErrorCode.NO_VIDEO, "The media in 'videoUrl' has no video stream.")
+            .with("field", "videoUrl"));
+      }
+      var frame = tools.frames(file, List.of(0.0), "png", null, work).getFirst();
+      var stored = media.stageFile(frame, "image/png", clientId, "generated", "first-frame.png");
+      var extra = new HashMap<String, Object>();
+      extra.put("frameUrl", stored.url());
+      extra.put("frameMediaId", stored.id());
+      extra.put("sourceMediaId", source.id());
+      return start(clientId, "frame", config.images().framePrompt(), List.of(stored.url(), character), null,
+          config.images().cloneResolution(), "png", extra);
+    }
+  }
+
+  private Task start(String clientId, String purpose, String prompt, List<String> images, String aspectRatio,
+      String resolution, String format, Map<String, Object> extra) {
+    var model = images.isEmpty() ? config.models().image() : config.models().imageEdit();
+    var arguments = new LinkedHashMap<String, Object>();
+    arguments.put("prompt", prompt);
+    if (!images.isEmpty()) {
+      arguments.put("image_urls", images);
+    }
+    arguments.put("num_images", 1);
+    if (aspectRatio != null) {
+      arguments.put("aspect_ratio", aspectRatio);
+    }
+    arguments.put("resolution", resolution);
+    arguments.put("output_format", format.equals("jpg") ? "jpeg" : format);
+    var input = new HashMap<String, Object>(extra);
+    input.put("arguments", arguments);
+    input.put("resolution", resolution);
+    input.put("outputFormat", format);
+    var id = Ids.newId(IdPrefix.IMG);
+    return tasks.start(new TaskService.Draft(id, "image", purpose, clientId, model, null, prompt, input, OPERATION,
+        Map.of("resolution", resolution), null));
+  }
+
+  static void requireBody(Object request) {
+    if (request == null) {
+      throw new ApiException(ErrorCode.INVALID_REQUEST, "The request body must be a JSON object.");
+    }
+  }
+
+  static String prompt(String prompt) {
+    if (prompt == null || prompt.isBlank()) {
+      throw ApiException.invalidField("prompt", "is required");
+    }
+    if (prompt.length() > MAX_PROMPT) {
+      throw ApiException.invalidField("prompt", "must be at most " + MAX_PROMPT + " characters");
+    }
+    return prompt.strip();
+  }
+
+  static String optionalUrl(String value, String field) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      var uri = java.net.URI.create(value.strip());
+      if (uri.getHost() != null && ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
+        return value.strip();
+      }
+    } catch (IllegalArgumentException e) {
+      // answered below
+    }
+    throw ApiException.invalidField(field, "must be an http(s) URL");
+  }
+
+  static String aspectRatio(String value) {
+    if (value == null) {
+      return null;
+    }
+    if (!ASPECT_RATIOS.contains(value)) {
+      throw ApiException.invalidField("aspectRatio", "must be one of " + String.join(", ", sorted(ASPECT_RATIOS)));
+    }
+    return value;
+  }
+
+  static String oneOf(String value, String field, Set<String> allowed, String fallback) {
+    if (value == null) {
+      return fallback;
+    }
+    if (!allowed.contains(value)) {
+      throw ApiException.invalidField(field, "must be one of " + String.join(", ", sorted(allowed)));
+    }
+    return value;
+  }
+
+  private static List<String> sorted(Set<String> values) {
+    return values.stream().sorted().toList();
+  }
+}

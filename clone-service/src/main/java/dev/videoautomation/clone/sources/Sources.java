@@ -1,0 +1,171 @@
+package dev.videoautomation.clone.sources;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import dev.videoautomation.clone.config.CloneConfig;
+import dev.videoautomation.platform.calls.MediaCalls;
+import dev.videoautomation.platform.calls.OwnerRefusal;
+import dev.videoautomation.platform.calls.StageUrl;
+import dev.videoautomation.platform.calls.StoredMedia;
+import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.ffmpeg.WorkDir;
+import dev.videoautomation.platform.ids.IdPrefix;
+import dev.videoautomation.platform.ids.Ids;
+import dev.videoautomation.platform.token.InternalTokens;
+
+/**
+ * Where the media a clone call names lives. A {@code med_} id or one of the suite's own CDN URLs is resolved through
+ * media-service ({@code /internal/media/{id}}, {@code /internal/media?url=}); any other URL is an outside one and is
+ * staged first ({@code /internal/staging/url}, purpose {@code import}, through media's URL guard), so every source is
+ * a stored object of the caller's before anything reads it or hands it to a provider.
+ */
+@ApplicationScoped
+public class Sources {
+  private final MediaCalls media;
+  private final InternalTokens tokens;
+  private final CloneConfig config;
+  private final String mediaBaseUrl;
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+      .followRedirects(HttpClient.Redirect.NEVER).build();
+
+  public Sources(MediaCalls media, InternalTokens tokens, CloneConfig config,
+      @ConfigProperty(name = "quarkus.rest-client.media-client.url") String mediaBaseUrl) {
+    this.media = media;
+    this.tokens = tokens;
+    this.config = config;
+    this.mediaBaseUrl = mediaBaseUrl.replaceAll("/+$", "");
+  }
+
+  /** The stored object behind {@code value} (a {@code med_} id, a suite CDN URL or an outside URL) for this client. */
+  public StoredMedia resolve(String value, String field, String clientId, List<String> contentTypes) {
+    if (value == null || value.isBlank()) {
+      throw ApiException.invalidField(field, "is required");
+    }
+    var trimmed = value.strip();
+    if (Ids.looksLike(IdPrefix.MED, trimmed)) {
+      return found(() -> media.find(trimmed), field);
+    }
+    requireHttpUrl(trimmed, field);
+    try {
+      return media.findByUrl(trimmed);
+    } catch (OwnerRefusal refusal) {
+      if (!"not_found".equals(refusal.reason())) {
+        throw refusal;
+      }
+    }
+    var staged = withField(() -> media.stageUrl(StageUrl.of(trimmed, clientId, "import").allowing(contentTypes)),
+        field);
+    return found(() -> media.find(staged.id()), field);
+  }
+
+  /** A readable local file of the object: media's own path when this replica shares its disk, else a download. */
+  public Path localFile(StoredMedia stored, WorkDir work, String name) {
+    if (stored.localPath() != null) {
+      var path = Path.of(stored.localPath());
+      if (Files.isReadable(path)) {
+        return path;
+      }
+    }
+    var target = work.file(name);
+    var request = HttpRequest.newBuilder(URI.create(mediaBaseUrl + "/internal/media/" + stored.id() + "/content"))
+        .timeout(Duration.ofMinutes(10)).header("Authorization", "Bearer " + tokens.forThisService()).GET().build();
+    try {
+      var response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+      try (var body = response.body()) {
+        if (response.statusCode() != 200) {
+          throw new ApiException(ApiError.of(ErrorCode.SERVICE_UNAVAILABLE,
+              "The media service could not hand over " + stored.id() + " (status " + response.statusCode()
+                  + "); retry in a moment."));
+        }
+        var limited = new java.io.InputStream() {
+          long count;
+
+          @Override
+          public int read() throws IOException {
+            var b = body.read();
+            if (b >= 0 && ++count > config.limits().sourceMaxBytes()) {
+              throw tooLarge();
+            }
+            return b;
+          }
+
+          @Override
+          public int read(byte[] buffer, int offset, int length) throws IOException {
+            var n = body.read(buffer, offset, length);
+            if (n > 0 && (count += n) > config.limits().sourceMaxBytes()) {
+              throw tooLarge();
+            }
+            return n;
+          }
+        };
+        Files.copy(limited, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+      return target;
+    } catch (IOException e) {
+      throw new ApiException(ApiError.of(ErrorCode.SERVICE_UNAVAILABLE,
+          "The media service could not be read (" + e.getClass().getSimpleName() + "); retry in a moment."));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new UncheckedIOException(new IOException("interrupted"));
+    }
+  }
+
+  private ApiException tooLarge() {
+    return new ApiException(ApiError.of(ErrorCode.PAYLOAD_TOO_LARGE, "The source is larger than the "
+        + config.limits().sourceMaxBytes() + " bytes this service reads.").with("limit",
+        config.limits().sourceMaxBytes()));
+  }
+
+  public static void requireHttpUrl(String value, String field) {
+    try {
+      var uri = URI.create(value);
+      if (uri.getHost() != null && ("http".equalsIgnoreCase(uri.getScheme())
+          || "https".equalsIgnoreCase(uri.getScheme()))) {
+        return;
+      }
+    } catch (IllegalArgumentException e) {
+      // answered below
+    }
+    throw ApiException.invalidField(field, "must be an http(s) URL or a med_ id");
+  }
+
+  private static StoredMedia found(java.util.function.Supplier<StoredMedia> call, String field) {
+    try {
+      return call.get();
+    } catch (OwnerRefusal refusal) {
+      if ("not_found".equals(refusal.reason())) {
+        throw new ApiException(ApiError.of(ErrorCode.NOT_FOUND, "The media named in '" + field
+            + "' was not found; upload it or pass a URL.").with("field", field));
+      }
+      throw refusal;
+    }
+  }
+
+  /** Staging refusals about the URL (url_not_allowed and the like) name the request field they came from. */
+  private static <T> T withField(java.util.function.Supplier<T> call, String field) {
+    try {
+      return call.get();
+    } catch (OwnerRefusal refusal) {
+      if (refusal.status() < 500 && !refusal.error().extra().containsKey("field")) {
+        throw new OwnerRefusal(refusal.error().with("field", field));
+      }
+      throw refusal;
+    }
+  }
+}

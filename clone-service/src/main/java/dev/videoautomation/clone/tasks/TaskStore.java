@@ -1,0 +1,165 @@
+package dev.videoautomation.clone.tasks;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import io.quarkus.logging.Log;
+
+import dev.videoautomation.clone.provider.QueueProvider;
+import dev.videoautomation.clone.webhooks.WebhookOutbox;
+import dev.videoautomation.platform.errors.ApiError;
+
+/**
+ * Every change a worker makes to a task, each in its own transaction on the locked row and only while the worker's
+ * lease token is still the row's: a worker whose lease ran out (and whose task another worker took over) changes
+ * nothing, so a task is submitted, finished, failed and refunded once. A terminal change also queues the webhook.
+ */
+@ApplicationScoped
+@Transactional
+public class TaskStore {
+  private final TaskRepository tasks;
+  private final WebhookOutbox webhooks;
+
+  public TaskStore(TaskRepository tasks, WebhookOutbox webhooks) {
+    this.tasks = tasks;
+    this.webhooks = webhooks;
+  }
+
+  public static Instant now() {
+    return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+  }
+
+  public void create(Task task) {
+    tasks.persist(task);
+  }
+
+  public Optional<Task> find(String id) {
+    return tasks.findByIdOptional(id);
+  }
+
+  /** The task while {@code token} still holds it and it is open; empty once another worker or a cancel took it. */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public Optional<Task> held(String id, String token) {
+    return tasks.locked(id).filter(t -> token.equals(t.leaseToken) && t.open());
+  }
+
+  public boolean submitted(String id, String token, QueueProvider.Submitted submitted, Instant nextPoll) {
+    return change(id, token, t -> {
+      t.providerRequestId = submitted.requestId();
+      t.providerStatusUrl = submitted.statusUrl();
+      t.providerResponseUrl = submitted.responseUrl();
+      t.providerCancelUrl = submitted.cancelUrl();
+      t.providerStatus = "IN_QUEUE";
+      t.status = Task.RUNNING;
+      t.progress = Math.max(t.progress, 5);
+      t.polls = 0;
+      t.attempts = 0;
+      t.nextAttemptAt = nextPoll;
+    });
+  }
+
+  public boolean polled(String id, String token, String providerStatus, int progress, Instant nextPoll) {
+    return change(id, token, t -> {
+      t.providerStatus = providerStatus;
+      t.status = Task.RUNNING;
+      t.progress = Math.max(t.progress, progress);
+      t.polls++;
+      t.nextAttemptAt = nextPoll;
+    });
+  }
+
+  /** A transient fault: try again at {@code next}. */
+  public boolean retryLater(String id, String token, ApiError error, Instant next) {
+    return change(id, token, t -> {
+      t.attempts++;
+      t.nextAttemptAt = next;
+      Log.debugf("Task %s attempt %d failed (%s: %s); next try at %s", id, t.attempts, error.getError(),
+          error.getMessage(), next);
+    });
+  }
+
+  public boolean succeed(String id, String token, TaskResult result) {
+    return change(id, token, t -> {
+      t.status = Task.SUCCEEDED;
+      t.progress = 100;
+      t.providerStatus = "COMPLETED";
+      t.resultUrl = result.resultUrl();
+      t.resultUrls = result.resultUrls();
+      t.resultMediaId = result.mediaId();
+      t.resultContentType = result.contentType();
+      t.resultDurationSeconds = result.durationSeconds();
+      t.resultWidth = result.width();
+      t.resultHeight = result.height();
+      t.imageUrl = result.imageUrl();
+      t.finishedAt = now();
+      webhooks.enqueue(t);
+    });
+  }
+
+  public boolean fail(String id, String token, ApiError error) {
+    return change(id, token, t -> failNow(t, error));
+  }
+
+  /**
+   * Cancels an open task of this client: it becomes {@code canceled} and its refund falls due. Whatever worker holds
+   * it loses its lease at once. An already finished task is returned unchanged.
+   */
+  public Optional<Canceled> cancel(String id, String clientId, String kind) {
+    return tasks.locked(id).filter(t -> t.clientId.equals(clientId) && t.kind.equals(kind)).map(t -> {
+      boolean open = t.open();
+      if (open) {
+        t.status = Task.CANCELED;
+        t.errorMessage = "Canceled by the client.";
+        t.refundState = t.creditsCharged > 0 ? "due" : "none";
+        release(t);
+        t.finishedAt = now();
+        webhooks.enqueue(t);
+      }
+      return new Canceled(t, open);
+    });
+  }
+
+  /** The task after a cancel, and whether this cancel is what ended it. */
+  public record Canceled(Task task, boolean now) {
+  }
+
+  public void refunded(String id) {
+    tasks.findByIdOptional(id).ifPresent(t -> {
+      t.refundState = "done";
+      t.lockedUntil = null;
+      t.updatedAt = now();
+    });
+  }
+
+  private void failNow(Task t, ApiError error) {
+    t.status = Task.FAILED;
+    t.errorCode = error.getError();
+    t.errorMessage = error.getMessage();
+    t.refundState = t.creditsCharged > 0 ? "due" : "none";
+    t.finishedAt = now();
+    webhooks.enqueue(t);
+  }
+
+  private boolean change(String id, String token, Consumer<Task> change) {
+    var held = tasks.locked(id).filter(t -> token.equals(t.leaseToken) && t.open());
+    if (held.isEmpty()) {
+      Log.debugf("Task %s is no longer held by this worker; leaving it", id);
+      return false;
+    }
+    var task = held.get();
+    change.accept(task);
+    release(task);
+    return true;
+  }
+
+  private static void release(Task task) {
+    task.lockedUntil = null;
+    task.leaseToken = null;
+    task.updatedAt = now();
+  }
+}

@@ -1,0 +1,121 @@
+package dev.videoautomation.clone.videos;
+
+import java.net.URI;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import dev.videoautomation.clone.tasks.Task;
+import dev.videoautomation.clone.tasks.TaskService;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.ids.IdPrefix;
+import dev.videoautomation.platform.ids.Ids;
+import dev.videoautomation.platform.lists.Cursor;
+import dev.videoautomation.platform.lists.Page;
+import dev.videoautomation.platform.lists.PageRequest;
+import dev.videoautomation.platform.token.CurrentCaller;
+
+@Path("/v1/clones/video")
+@Tag(name = "Clone")
+@Produces(MediaType.APPLICATION_JSON)
+public class CloneVideoResource {
+  private final VideoService videos;
+  private final TaskService tasks;
+  private final CurrentCaller caller;
+
+  public CloneVideoResource(VideoService videos, TaskService tasks, CurrentCaller caller) {
+    this.videos = videos;
+    this.tasks = tasks;
+    this.caller = caller;
+  }
+
+  @POST
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Render a clone video (asynchronous)", description = "`sourceVideoUrl` (required: a `med_` id, "
+      + "a CDN URL, or an outside URL, staged first; 3 to 30 s) and one of `startingFrameUrl` or `characterImageUrl` "
+      + "(http(s)); optional `prompt` (up to 2500 characters) and `webhookUrl`. A motion-control model makes the "
+      + "image perform the source's motion; the source's soundtrack is then muxed back (video stream copied, length "
+      + "cut to the shorter within 0.1 s) and the result stored in the CDN. `clone.render` credits are charged first "
+      + "(402 `insufficient_credits` queues nothing); a render that fails or is canceled is refunded once. Answers "
+      + "202 with `id` = `videoId` (`vid_…`, a generated video of mode `clone`, also listed by `GET /v1/videos`); "
+      + "poll `GET /v1/clones/video/{id}`. With `webhookUrl` (checked by the URL guard now and at every delivery) "
+      + "the answer carries `webhookSecret`, shown this once: each delivery is a POST of `{id, type, createdAt, "
+      + "data}` (`type` `clone.video.succeeded|failed|canceled`, `data` = the poll answer) with headers "
+      + "`Webhook-Id`, `Webhook-Timestamp` and `Webhook-Signature: t=<unix s>,v1=<hex HMAC-SHA256(webhookSecret, "
+      + "\"<t>.<raw body>\")>`; non-2xx answers are retried with backoff (8 attempts). 503 "
+      + "`provider_not_configured` when no provider is set. Counts against the shared daily `clone` limit.")
+  @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "clone",
+      value = "{\"sourceVideoUrl\": \"https://cdn.example/m/med_4Yb/dance.mp4\", \"startingFrameUrl\": "
+          + "\"https://cdn.example/m/med_8Ks/frame.png\", \"webhookUrl\": \"https://agent.example/hooks/clone\"}")))
+  @APIResponse(responseCode = "202", description = "Queued", content = @Content(
+      schema = @Schema(implementation = VideoDtos.Started.class), examples = @ExampleObject(name = "started", value =
+      "{\"id\": \"vid_6Qm2kQ9sT1vXw8aBcDeFgH\", \"videoId\": \"vid_6Qm2kQ9sT1vXw8aBcDeFgH\", \"status\": \"pending\", "
+          + "\"mode\": \"clone\", \"model\": \"fal-ai/kling-video/v2.6/standard/motion-control\", \"creditsCharged\": 60, "
+          + "\"pollUrl\": \"/v1/clones/video/vid_6Qm2kQ9sT1vXw8aBcDeFgH\", \"webhookSecret\": \"whsec_…\"}")))
+  public Response start(VideoDtos.CloneVideoRequest request) {
+    var started = videos.start(caller.requireClientId(), request);
+    var task = started.task();
+    var poll = "/v1/clones/video/" + task.id;
+    return Response.accepted(new VideoDtos.Started(task.id, task.id, task.status, task.mode, task.model,
+        task.creditsCharged, poll, started.webhookSecret())).location(URI.create(poll)).build();
+  }
+
+  @GET
+  @Operation(summary = "List clone renders", description = "The caller's clone renders in the poll shape, newest "
+      + "first; `limit` (1-200, default 50) and `cursor` (`nextCursor` of the previous page).")
+  public Page<VideoDtos.CloneVideo> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+    var request = PageRequest.of(limit, cursor);
+    return Page.fromRows(tasks.page(caller.requireClientId(), "video", request), request,
+        t -> new Cursor(t.createdAt.toEpochMilli(), t.id), VideoDtos.CloneVideo::from);
+  }
+
+  @GET
+  @Path("{id}")
+  @Operation(summary = "Poll a clone render", description = "`status` `pending`, `running` (with `progress` 0-100), "
+      + "`succeeded` (`resultUrl`: the render with the source's soundtrack, in the CDN), `failed` (`errorMessage`; "
+      + "credits refunded) or `canceled`. Another client's id is 404.")
+  @APIResponse(responseCode = "200", description = "The render", content = @Content(
+      schema = @Schema(implementation = VideoDtos.CloneVideo.class)))
+  public VideoDtos.CloneVideo get(@PathParam("id") String id) {
+    return VideoDtos.CloneVideo.from(owned(id));
+  }
+
+  @DELETE
+  @Path("{id}")
+  @Operation(summary = "Cancel a clone render", description = "An open render becomes `canceled`, its credits are "
+      + "refunded (once) and the provider is asked to drop it (best effort: fal cancels only requests not yet "
+      + "started). A finished render is answered as it is, unchanged. Answers the poll shape.")
+  public VideoDtos.CloneVideo cancel(@PathParam("id") String id) {
+    requireId(id);
+    return tasks.cancel(id, caller.requireClientId(), "video").map(VideoDtos.CloneVideo::from)
+        .orElseThrow(() -> ApiException.notFound("Clone video " + id));
+  }
+
+  private Task owned(String id) {
+    requireId(id);
+    return tasks.owned(id, caller.requireClientId(), "video")
+        .orElseThrow(() -> ApiException.notFound("Clone video " + id));
+  }
+
+  static void requireId(String id) {
+    if (!Ids.looksLike(IdPrefix.VID, id)) {
+      throw ApiException.invalidField("id", "must be a video id (vid_...)");
+    }
+  }
+}

@@ -1,0 +1,114 @@
+package dev.videoautomation.clone.videos;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.videoautomation.clone.config.CloneConfig;
+import dev.videoautomation.clone.provider.QueueProvider;
+import dev.videoautomation.clone.sources.Sources;
+import dev.videoautomation.clone.tasks.Task;
+import dev.videoautomation.clone.tasks.TaskService;
+import dev.videoautomation.clone.webhooks.WebhookSigner;
+import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.ids.IdPrefix;
+import dev.videoautomation.platform.ids.Ids;
+import dev.videoautomation.platform.urls.UrlGuard;
+
+/** Clone renders: a generated video (mode {@code clone}) made by the motion-control model, then given its soundtrack. */
+@ApplicationScoped
+public class VideoService {
+  static final String OPERATION = "clone.render";
+  private static final int MAX_PROMPT = 2500;
+
+  private final TaskService tasks;
+  private final QueueProvider provider;
+  private final Sources sources;
+  private final UrlGuard guard;
+  private final WebhookSigner signer;
+  private final CloneConfig config;
+
+  public VideoService(TaskService tasks, QueueProvider provider, Sources sources, UrlGuard guard, WebhookSigner signer,
+      CloneConfig config) {
+    this.tasks = tasks;
+    this.provider = provider;
+    this.sources = sources;
+    this.guard = guard;
+    this.signer = signer;
+    this.config = config;
+  }
+
+  public record Started(Task task, String webhookSecret) {
+  }
+
+  public Started start(String clientId, VideoDtos.CloneVideoRequest request) {
+    if (request == null) {
+      throw new ApiException(ErrorCode.INVALID_REQUEST, "The request body must be a JSON object.");
+    }
+    var image = image(request);
+    var prompt = request.prompt() == null || request.prompt().isBlank() ? null : request.prompt().strip();
+    if (prompt != null && prompt.length() > MAX_PROMPT) {
+      throw ApiException.invalidField("prompt", "must be at most " + MAX_PROMPT + " characters");
+    }
+    String webhookUrl = null;
+    if (request.webhookUrl() != null) {
+      webhookUrl = guard.check(request.webhookUrl(), "webhookUrl").uri().toString();
+      signer.requireConfigured();
+    }
+    if (request.sourceVideoUrl() == null || request.sourceVideoUrl().isBlank()) {
+      throw ApiException.invalidField("sourceVideoUrl", "is required");
+    }
+    provider.requireConfigured("Clone rendering");
+    var source = sources.resolve(request.sourceVideoUrl(), "sourceVideoUrl", clientId, List.of("video/*"));
+    var duration = source.durationSeconds();
+    if (duration != null && (duration < config.check().minDurationSeconds()
+        || duration > config.check().maxDurationSeconds())) {
+      throw new ApiException(ApiError.of(ErrorCode.UNPROCESSABLE, "The source video is " + duration + " s long; clone "
+          + "renders take " + config.check().minDurationSeconds() + " to " + config.check().maxDurationSeconds()
+          + " s. Check it with POST /v1/clones/check.").with("field", "sourceVideoUrl"));
+    }
+    var arguments = new LinkedHashMap<String, Object>();
+    if (prompt != null) {
+      arguments.put("prompt", prompt);
+    }
+    arguments.put("image_url", image);
+    arguments.put("video_url", source.url());
+    arguments.put("character_orientation", config.models().motionOrientation());
+    arguments.put("keep_original_sound", false);
+    var input = new HashMap<String, Object>();
+    input.put("arguments", arguments);
+    input.put("sourceMediaId", source.id());
+    input.put("sourceUrl", source.url());
+    var id = Ids.newId(IdPrefix.VID);
+    var task = tasks.start(new TaskService.Draft(id, "video", "clone", clientId, config.models().motion(), "clone",
+        prompt, input, OPERATION, Map.of(), webhookUrl));
+    return new Started(task, webhookUrl == null ? null : signer.secretFor(id));
+  }
+
+  private static String image(VideoDtos.CloneVideoRequest request) {
+    var frame = request.startingFrameUrl();
+    var character = request.characterImageUrl();
+    if (frame != null && character != null) {
+      throw ApiException.invalidField("characterImageUrl", "must not be given with startingFrameUrl; send one of them");
+    }
+    if (frame == null && character == null) {
+      throw ApiException.invalidField("startingFrameUrl", "or characterImageUrl is required");
+    }
+    var field = frame != null ? "startingFrameUrl" : "characterImageUrl";
+    var value = (frame != null ? frame : character).strip();
+    try {
+      var uri = java.net.URI.create(value);
+      if (uri.getHost() != null && ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
+        return value;
+      }
+    } catch (IllegalArgumentException e) {
+      // answered below
+    }
+    throw ApiException.invalidField(field, "must be an http(s) URL");
+  }
+}

@@ -1,0 +1,40 @@
+package dev.videoautomation.clone.videos;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import dev.videoautomation.clone.tasks.TaskService;
+import dev.videoautomation.platform.lists.Cursor;
+import dev.videoautomation.platform.lists.Page;
+import dev.videoautomation.platform.lists.PageRequest;
+import dev.videoautomation.platform.token.CurrentCaller;
+
+@Path("/v1/videos")
+@Tag(name = "Generation")
+@Produces(MediaType.APPLICATION_JSON)
+public class VideosResource {
+  private final TaskService tasks;
+  private final CurrentCaller caller;
+
+  public VideosResource(TaskService tasks, CurrentCaller caller) {
+    this.tasks = tasks;
+    this.caller = caller;
+  }
+
+  @GET
+  @Operation(summary = "List generated videos", description = "The caller's generated videos (today: clone renders, "
+      + "`mode` `clone`) as the reference's list item: `videoId`, `prompt`, `model`, `mode`, `status` (`pending`, "
+      + "`running`, `succeeded`, `failed`, `canceled`), `resultUrl`, `errorMessage`, `creditsCharged`, `createdAt`. "
+      + "`{data, nextCursor}`, newest first; `limit` (1-200, default 50) and `cursor`.")
+  public Page<VideoDtos.VideoItem> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+    var request = PageRequest.of(limit, cursor);
+    return Page.fromRows(tasks.page(caller.requireClientId(), "video", request), request,
+        t -> new Cursor(t.createdAt.toEpochMilli(), t.id), VideoDtos.VideoItem::from);
+  }
+}

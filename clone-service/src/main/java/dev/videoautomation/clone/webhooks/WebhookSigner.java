@@ -1,0 +1,62 @@
+package dev.videoautomation.clone.webhooks;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.util.Base64;
+import java.util.HexFormat;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.videoautomation.clone.config.CloneConfig;
+import dev.videoautomation.clone.provider.ProviderHttp;
+
+/**
+ * Webhook secrets and signatures. A task's secret is derived, never stored: {@code whsec_} + base64url(HMAC-SHA256(
+ * signing key, task id)); the agent gets it once, in the 202 that created the task. Each delivery carries
+ * {@code Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>}, so the receiver recomputes
+ * it from the secret, the header's timestamp and the raw body, and refuses old timestamps to stop replays.
+ */
+@ApplicationScoped
+public class WebhookSigner {
+  public static final String HEADER = "Webhook-Signature";
+  private final CloneConfig config;
+
+  public WebhookSigner(CloneConfig config) {
+    this.config = config;
+  }
+
+  public boolean configured() {
+    return config.webhooks().signingKey().filter(k -> !k.isBlank()).isPresent();
+  }
+
+  public void requireConfigured() {
+    if (!configured()) {
+      throw ProviderHttp.notConfigured("Webhook signing", "Set CLONE_WEBHOOK_SIGNING_KEY to a long random value "
+          + "(at least 32 bytes) so webhooks can be signed, or call without webhookUrl and poll instead.");
+    }
+  }
+
+  public String secretFor(String taskId) {
+    var key = config.webhooks().signingKey().orElseThrow().getBytes(StandardCharsets.UTF_8);
+    return "whsec_" + Base64.getUrlEncoder().withoutPadding().encodeToString(hmac(key, taskId));
+  }
+
+  /** The header value for {@code body} sent at {@code timestamp} (unix seconds). */
+  public String signature(String taskId, long timestamp, String body) {
+    var secret = secretFor(taskId).getBytes(StandardCharsets.UTF_8);
+    return "t=" + timestamp + ",v1=" + HexFormat.of().formatHex(hmac(secret, timestamp + "." + body));
+  }
+
+  static byte[] hmac(byte[] key, String content) {
+    try {
+      var mac = Mac.getInstance("HmacSHA256");
+      mac.init(new SecretKeySpec(key, "HmacSHA256"));
+      return mac.doFinal(content.getBytes(StandardCharsets.UTF_8));
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}

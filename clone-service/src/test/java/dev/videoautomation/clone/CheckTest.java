@@ -1,0 +1,130 @@
+package dev.videoautomation.clone;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static dev.videoautomation.clone.Simulated.as;
+import static dev.videoautomation.clone.Simulated.json;
+import static org.hamcrest.Matchers.closeTo;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasSize;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
+
+import jakarta.inject.Inject;
+
+import dev.videoautomation.platform.testing.InjectWireMock;
+import dev.videoautomation.platform.testing.PostgresResource;
+import dev.videoautomation.platform.testing.WireMockResource;
+
+/** POST /v1/clones/check on clips made with ffmpeg: one cloneable, one with a hard cut, one silent. */
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+@WithTestResource(value = WireMockResource.class, initArgs = @ResourceArg(name = "properties", value =
+    "quarkus.rest-client.media-client.url,quarkus.rest-client.billing-client.url,clone.provider.base-url,"
+        + "clone.vision.base-url"))
+@TestProfile(WithProvider.class)
+class CheckTest {
+  static final String CLIENT = "cli_checkTest0000000000001";
+
+  @InjectWireMock
+  WireMockServer wireMock;
+
+  @Inject
+  CircuitBreakerMaintenance breakers;
+
+  @BeforeEach
+  void world() {
+    wireMock.resetAll();
+    Simulated.staging(wireMock, "video/mp4");
+    wireMock.stubFor(post(urlPathEqualTo("/chat/completions")).willReturn(json(200, "{\"choices\": [{\"message\": "
+        + "{\"content\": \"{\\\"person\\\": true, \\\"reason\\\": \\\"one person, centred\\\"}\"}}]}")));
+  }
+
+  @AfterEach
+  void resetBreakers() {
+    breakers.resetAll();
+  }
+
+  @Test
+  void shouldFindAContinuousClipWithSoundCloneable() {
+    Simulated.stored(wireMock, "med_checkContinuous00000001", CLIENT, Simulated.continuous(4.0), true);
+    as(CLIENT).body("{\"mediaId\": \"med_checkContinuous00000001\"}").when().post("/v1/clones/check").then()
+        .statusCode(200)
+        .body("cloneable", equalTo(true)).body("reasons", empty())
+        .body("metadata.durationSeconds", closeTo(4.0, 0.1)).body("metadata.width", equalTo(360))
+        .body("metadata.height", equalTo(640)).body("metadata.fps", closeTo(25.0, 0.01))
+        .body("metadata.hasAudio", equalTo(true)).body("metadata.sceneCuts", equalTo(0))
+        .body("checks.duration.passed", equalTo(true)).body("checks.resolution.passed", equalTo(true))
+        .body("checks.fps.passed", equalTo(true)).body("checks.audio.passed", equalTo(true))
+        .body("checks.singleShot.passed", equalTo(true))
+        .body("checks.personInFrame.ran", equalTo(true)).body("checks.personInFrame.passed", equalTo(true))
+        .body("checks.personInFrame.detail", equalTo("one person, centred"));
+    wireMock.verify(1, postRequestedFor(urlPathEqualTo("/chat/completions")));
+  }
+
+  @Test
+  void shouldFindTheHardCutThroughTheContentEndpoint() {
+    // media does not share its disk here: the bytes come from /internal/media/{id}/content
+    Simulated.stored(wireMock, "med_checkHardCut0000000001", CLIENT, Simulated.hardCut(), false);
+    as(CLIENT).body("{\"videoUrl\": \"" + Simulated.cdnUrl("med_checkHardCut0000000001") + "\"}")
+        .when().post("/v1/clones/check").then().statusCode(200)
+        .body("cloneable", equalTo(false))
+        .body("checks.singleShot.passed", equalTo(false)).body("checks.singleShot.value", equalTo(1))
+        .body("metadata.cutsAt", hasSize(1)).body("metadata.cutsAt[0]", closeTo(2.0, 0.1))
+        .body("checks.audio.passed", equalTo(true))
+        .body("reasons", contains(containsString("not one continuous shot")));
+  }
+
+  @Test
+  void shouldRefuseASilentClipAndSayWhy() {
+    Simulated.stored(wireMock, "med_checkSilent00000000001", CLIENT, Simulated.silent(4.0), true);
+    as(CLIENT).body("{\"mediaId\": \"med_checkSilent00000000001\"}").when().post("/v1/clones/check").then()
+        .statusCode(200)
+        .body("cloneable", equalTo(false)).body("metadata.hasAudio", equalTo(false))
+        .body("checks.audio.passed", equalTo(false)).body("checks.singleShot.passed", equalTo(true))
+        .body("reasons", hasItem(containsString("no audio track")));
+  }
+
+  @Test
+  void shouldStageAnOutsideUrlFirst() {
+    // Outside URL: media does not know it (404), so it is staged with purpose import, then read.
+    var staged = "med_checkStaged00000000001";
+    Simulated.stored(wireMock, staged, CLIENT, Simulated.continuous(4.0), true);
+    wireMock.stubFor(post(urlPathEqualTo("/internal/staging/url")).willReturn(json(201, "{\"id\": \"" + staged
+        + "\", \"url\": \"" + Simulated.cdnUrl(staged) + "\", \"contentType\": \"video/mp4\", \"createdAt\": 1}")));
+    as(CLIENT).body("{\"videoUrl\": \"https://videos.example.net/clip.mp4\"}").when().post("/v1/clones/check")
+        .then().statusCode(200).body("cloneable", equalTo(true)).body("metadata.mediaId", equalTo(staged));
+    wireMock.verify(1, postRequestedFor(urlPathEqualTo("/internal/staging/url"))
+        .withRequestBody(com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath("$.purpose",
+            com.github.tomakehurst.wiremock.client.WireMock.equalTo("import"))));
+  }
+
+  @Test
+  void shouldRefuseBadInputNamingTheField() {
+    as(CLIENT).body("{}").when().post("/v1/clones/check").then().statusCode(400).body("field", equalTo("videoUrl"));
+    as(CLIENT).body("{\"videoUrl\": \"https://a.example/v.mp4\", \"mediaId\": \"med_a\"}").when()
+        .post("/v1/clones/check").then().statusCode(400).body("field", equalTo("mediaId"));
+    as(CLIENT).body("{\"mediaId\": \"nope\"}").when().post("/v1/clones/check").then().statusCode(400)
+        .body("field", equalTo("mediaId"));
+    as(CLIENT).body("{\"videoUrl\": \"file:///etc/passwd\"}").when().post("/v1/clones/check").then()
+        .statusCode(400).body("field", equalTo("videoUrl"));
+    as(CLIENT).body("{\"videoUrl\": \"https://a.example/v.mp4\", \"surprise\": true}").when()
+        .post("/v1/clones/check").then().statusCode(400).body("error", equalTo("invalid_request"))
+        .body("field", equalTo("surprise"));
+  }
+}
