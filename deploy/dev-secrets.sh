@@ -49,4 +49,13 @@ type: Opaque
 data:
   BILLING_CHECKOUT_CREDENTIAL_KEY: $(openssl rand -base64 32 | tr -d '\n' | b64)
   BILLING_ADMIN_OPERATOR_TOKEN: $(openssl rand -hex 32 | b64)
+---
+apiVersion: v1
+kind: Secret
+metadata:
+  name: clone-service-secrets
+  namespace: ${namespace}
+type: Opaque
+data:
+  CLONE_WEBHOOK_SIGNING_KEY: $(openssl rand -hex 32 | b64)
 YAML

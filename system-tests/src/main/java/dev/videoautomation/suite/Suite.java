@@ -204,7 +204,10 @@ public final class Suite implements AutoCloseable {
       }
     }
     if (service == Service.BILLING) {
-      env.put("BILLING_CHECKOUT_CREDENTIAL_KEY", credentialKey(keys));
+      env.put("BILLING_CHECKOUT_CREDENTIAL_KEY", randomKey(keys, "billing-credential.key"));
+    }
+    if (service == Service.CLONE) {
+      env.put("CLONE_WEBHOOK_SIGNING_KEY", randomKey(keys, "clone-webhook.key"));
     }
     if (service == Service.MEDIA) {
       // Stored media and work files live with the rest of the run's data.
@@ -215,9 +218,12 @@ public final class Suite implements AutoCloseable {
     return env;
   }
 
-  /** The key billing keeps keyless checkouts' API keys with until they are handed out, made once per data dir. */
-  private static String credentialKey(Path keys) {
-    var file = keys.resolve("billing-credential.key");
+  /**
+   * A random 32-byte key (base64) kept in the data dir and made once: billing's key for keyless checkouts' API keys
+   * until they are handed out, clone's key that webhook secrets are derived from.
+   */
+  private static String randomKey(Path keys, String name) {
+    var file = keys.resolve(name);
     try {
       if (!Files.exists(file)) {
         var bytes = new byte[32];

@@ -151,6 +151,7 @@ public class RouteTable {
     table.add(route("GET", "/v1/videos", CLONE));
     table.add(route("GET", "/v1/music", CLONE));
     table.add(route("POST", "/v1/music", CLONE));
+    table.add(route("GET", "/v1/music/*", CLONE));
 
     // Records: collection and item paths; the collection-level PUT/DELETE take the id from ?id= or the body.
     for (var kind : RECORD_KINDS) {

@@ -85,6 +85,12 @@ public final class ReliabilitySuite implements BeforeAllCallback {
         .env(Service.SCRAPE, "SCRAPE_PROVIDER_TIMEOUT", "PT2S")
         .env(Service.SCRAPE, "SCRAPE_CACHE_TTL", "PT0S")
         .env(Service.MEDIA, "PLATFORM_URL_GUARD_ALLOW_LOOPBACK", "true")
+        // A simulated fal.ai queue; a short lease so that a task of a killed clone-service is taken over quickly.
+        .env(Service.CLONE, "CLONE_PROVIDER_BASE_URL", providers.baseUrl())
+        .env(Service.CLONE, "CLONE_PROVIDER_API_KEY", "reliability-fal-key")
+        .env(Service.CLONE, "CLONE_WORKER_EVERY", "1s")
+        .env(Service.CLONE, "CLONE_WORKER_LEASE", "PT10S")
+        .env(Service.CLONE, "PLATFORM_URL_GUARD_ALLOW_LOOPBACK", "true")
         .build();
     Runtime.getRuntime().addShutdownHook(new Thread(ReliabilitySuite::stop, "reliability-suite-stop"));
     suite.start();
