@@ -79,6 +79,9 @@ class CloneVideoTest {
   @Inject
   CircuitBreakerMaintenance breakers;
 
+  @Inject
+  dev.videoautomation.clone.tasks.TaskQueueGauge queueGauge;
+
   @BeforeEach
   void world() {
     wireMock.resetAll();
@@ -160,6 +163,16 @@ class CloneVideoTest {
     as("cli_someoneElse000000000001").when().get("/internal/videos/" + id).then().statusCode(404)
         .body("error", equalTo("not_found"));
     as("cli_someoneElse000000000001").when().get("/v1/clones/video/" + id).then().statusCode(404);
+  }
+
+  @Test
+  void shouldPublishTheWaitingRendersAsQueueDepth() {
+    start("cli_cloneQueueDepth00000001", "req-depth", null);
+    queueGauge.count();
+
+    io.restassured.RestAssured.given().when().get("/q/metrics").then().statusCode(200)
+        .body(org.hamcrest.Matchers.matchesPattern("(?s).*vas_task_queue_depth\\{kind=\"video\",service=\"clone-service\","
+            + "status=\"pending\"} [1-9].*"));
   }
 
   @Test

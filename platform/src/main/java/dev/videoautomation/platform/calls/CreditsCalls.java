@@ -6,8 +6,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.ProcessingException;
-import jakarta.ws.rs.WebApplicationException;
 
 import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Retry;
@@ -37,27 +35,16 @@ public class CreditsCalls {
   @Fallback(fallbackMethod = "chargeTimedOut", applyOn = TimeoutException.class)
   public Credits.Charged charge(String clientId, String operationId, String operation, int quantity,
       Map<String, String> attributes) {
-    try {
-      return billing.charge(new Credits.Charge(clientId, operationId, operation, quantity,
-          attributes == null || attributes.isEmpty() ? null : attributes));
-    } catch (WebApplicationException e) {
-      throw OwnerErrors.fromAnswer(OWNER, e);
-    } catch (ProcessingException e) {
-      throw OwnerErrors.unreachable(OWNER, e);
-    }
+    var charge = new Credits.Charge(clientId, operationId, operation, quantity,
+        attributes == null || attributes.isEmpty() ? null : attributes);
+    return OwnerErrors.call(OWNER, () -> billing.charge(charge));
   }
 
   @Timeout(value = 3, unit = ChronoUnit.SECONDS)
   @Retry(maxRetries = 2, delay = 100, jitter = 50, retryOn = {OwnerUnavailable.class, TimeoutException.class})
   @Fallback(fallbackMethod = "refundTimedOut", applyOn = TimeoutException.class)
   public Credits.Refunded refund(String clientId, String operationId, String reason) {
-    try {
-      return billing.refund(new Credits.Refund(clientId, operationId, reason));
-    } catch (WebApplicationException e) {
-      throw OwnerErrors.fromAnswer(OWNER, e);
-    } catch (ProcessingException e) {
-      throw OwnerErrors.unreachable(OWNER, e);
-    }
+    return OwnerErrors.call(OWNER, () -> billing.refund(new Credits.Refund(clientId, operationId, reason)));
   }
 
   /** The price list, kept for five minutes as billing's {@code Cache-Control} allows. */
@@ -69,15 +56,9 @@ public class CreditsCalls {
     if (cached != null && cached.fresh()) {
       return cached.list();
     }
-    try {
-      var list = billing.prices();
-      prices.set(new CachedPrices(list, System.nanoTime()));
-      return list;
-    } catch (WebApplicationException e) {
-      throw OwnerErrors.fromAnswer(OWNER, e);
-    } catch (ProcessingException e) {
-      throw OwnerErrors.unreachable(OWNER, e);
-    }
+    var list = OwnerErrors.call(OWNER, billing::prices);
+    prices.set(new CachedPrices(list, System.nanoTime()));
+    return list;
   }
 
   Credits.Charged chargeTimedOut(String clientId, String operationId, String operation, int quantity,

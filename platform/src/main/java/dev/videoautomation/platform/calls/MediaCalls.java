@@ -4,8 +4,6 @@ import java.nio.file.Path;
 import java.time.temporal.ChronoUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.ProcessingException;
-import jakarta.ws.rs.WebApplicationException;
 
 import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Retry;
@@ -31,26 +29,14 @@ public class MediaCalls {
   @Timeout(value = 120, unit = ChronoUnit.SECONDS)
   @Fallback(fallbackMethod = "stageUrlTimedOut", applyOn = TimeoutException.class)
   public StagedMedia stageUrl(StageUrl request) {
-    try {
-      return media.stageUrl(request);
-    } catch (WebApplicationException e) {
-      throw OwnerErrors.fromAnswer(OWNER, e);
-    } catch (ProcessingException e) {
-      throw OwnerErrors.unreachable(OWNER, e);
-    }
+    return OwnerErrors.call(OWNER, () -> media.stageUrl(request));
   }
 
   /** Stores a file this service made (a render, a frame); {@code contentType} may be application/octet-stream. */
   @Timeout(value = 10, unit = ChronoUnit.MINUTES)
   @Fallback(fallbackMethod = "stageFileTimedOut", applyOn = TimeoutException.class)
   public StagedMedia stageFile(Path file, String contentType, String clientId, String purpose, String filename) {
-    try {
-      return media.stageFile(file.toFile(), contentType, clientId, purpose, filename);
-    } catch (WebApplicationException e) {
-      throw OwnerErrors.fromAnswer(OWNER, e);
-    } catch (ProcessingException e) {
-      throw OwnerErrors.unreachable(OWNER, e);
-    }
+    return OwnerErrors.call(OWNER, () -> media.stageFile(file.toFile(), contentType, clientId, purpose, filename));
   }
 
   /** A stored object by id; 404 (another client's, or none) is an {@link OwnerRefusal} with reason not_found. */
@@ -58,13 +44,7 @@ public class MediaCalls {
   @Retry(maxRetries = 1, delay = 100, jitter = 50, retryOn = {OwnerUnavailable.class, TimeoutException.class})
   @Fallback(fallbackMethod = "findTimedOut", applyOn = TimeoutException.class)
   public StoredMedia find(String mediaId) {
-    try {
-      return media.find(mediaId);
-    } catch (WebApplicationException e) {
-      throw OwnerErrors.fromAnswer(OWNER, e);
-    } catch (ProcessingException e) {
-      throw OwnerErrors.unreachable(OWNER, e);
-    }
+    return OwnerErrors.call(OWNER, () -> media.find(mediaId));
   }
 
   /** Resolves one of the suite's own CDN URLs; 404 when the URL is not this suite's. */
@@ -72,13 +52,7 @@ public class MediaCalls {
   @Retry(maxRetries = 1, delay = 100, jitter = 50, retryOn = {OwnerUnavailable.class, TimeoutException.class})
   @Fallback(fallbackMethod = "findTimedOut", applyOn = TimeoutException.class)
   public StoredMedia findByUrl(String cdnUrl) {
-    try {
-      return media.findByUrl(cdnUrl);
-    } catch (WebApplicationException e) {
-      throw OwnerErrors.fromAnswer(OWNER, e);
-    } catch (ProcessingException e) {
-      throw OwnerErrors.unreachable(OWNER, e);
-    }
+    return OwnerErrors.call(OWNER, () -> media.findByUrl(cdnUrl));
   }
 
   StagedMedia stageUrlTimedOut(StageUrl request) {

@@ -23,6 +23,20 @@ public final class OwnerErrors {
   private OwnerErrors() {
   }
 
+  /**
+   * Makes one REST-client call to {@code owner}, turning an error answer into an {@link OwnerRefusal} and an
+   * unreachable owner into an {@link OwnerUnavailable}.
+   */
+  public static <T> T call(String owner, java.util.function.Supplier<T> call) {
+    try {
+      return call.get();
+    } catch (WebApplicationException e) {
+      throw fromAnswer(owner, e);
+    } catch (ProcessingException e) {
+      throw unreachable(owner, e);
+    }
+  }
+
   /** The refusal for an error answer, or an {@link OwnerUnavailable} when the answer was 502/504. */
   public static OwnerRefusal fromAnswer(String owner, WebApplicationException e) {
     var status = e.getResponse().getStatus();

@@ -50,6 +50,9 @@ class AccountsTest {
   @Inject
   CircuitBreakerMaintenance breakers;
 
+  @Inject
+  dev.videoautomation.records.common.WorkQueueGauge queueGauge;
+
   String client;
 
   @BeforeEach
@@ -80,6 +83,18 @@ class AccountsTest {
     while (verifier.runOnce() > 0) {
       // each run takes what is due
     }
+  }
+
+  @Test
+  void shouldPublishAccountsWaitingForVerificationAsQueueDepth() {
+    Simulated.lookup(wireMock, "queue.depth", 200, FOUND);
+    create("queue.depth");
+    queueGauge.count();
+
+    io.restassured.RestAssured.given().when().get("/q/metrics").then().statusCode(200)
+        .body(org.hamcrest.Matchers.matchesPattern("(?s).*vas_task_queue_depth\\{kind=\"account_verification\","
+            + "service=\"records-service\",status=\"waiting\"} [1-9].*"));
+    drainVerifier(); // leaves no waiting account behind for the other tests' worker passes
   }
 
   @Test
