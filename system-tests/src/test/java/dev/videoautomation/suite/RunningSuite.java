@@ -57,6 +57,8 @@ public final class RunningSuite implements BeforeAllCallback, ExtensionContext.S
           .env(service, "QUARKUS_MAILER_FROM", "keys@suite.test");
     }
     builder.env(Service.BILLING, "BILLING_ADMIN_OPERATOR_TOKEN", OPERATOR_TOKEN);
+    // Every agent of the run registers from 127.0.0.1; the per-address limit (30 an hour) is auth's own tests' job.
+    builder.env(Service.AUTH, "AUTH_REGISTRATION_PER_ADDRESS_PER_HOUR", "10000");
     // The scraping provider and the files it points at are simulated on loopback, which media may fetch only here.
     builder.env(Service.SCRAPE, "SCRAPE_PROVIDER_BASE_URL", providers.baseUrl())
         .env(Service.SCRAPE, "SCRAPE_PROVIDER_API_KEY", "test-scrape-key")
