@@ -132,6 +132,11 @@ public class ErrorMappers {
   @ServerExceptionMapper
   public Response unexpected(Throwable e, UriInfo uri) {
     var requestId = RequestIds.current();
+    if (DatabaseOutage.unstorableText(e)) {
+      // PostgreSQL text and jsonb cannot hold U+0000; the caller sent it, so it is a 400, not our fault.
+      return ErrorResponses.toResponse(uri.getPath(), ApiError.of(ErrorCode.INVALID_REQUEST,
+          "A text value in the request holds a NUL character (U+0000), which cannot be stored; remove it."));
+    }
     if (DatabaseOutage.causedBy(e)) {
       // Not a fault of this request or of our code: the database is down or restarting. Agents retry.
       Log.warnf("Database unavailable on %s (request id %s): %s", uri.getPath(), requestId, e.getMessage());

@@ -19,6 +19,16 @@ class DatabaseOutageTest {
   }
 
   @Test
+  void shouldRecogniseTextTheDatabaseCannotStore() {
+    var nul = new SQLException("invalid byte sequence for encoding \"UTF8\": 0x00", "22021");
+    assertThat(DatabaseOutage.unstorableText(new IllegalStateException("flush", nul))).isTrue();
+    assertThat(DatabaseOutage.unstorableText(new SQLException("unsupported Unicode escape sequence", "22P05")))
+        .isTrue();
+    assertThat(DatabaseOutage.unstorableText(new SQLException("duplicate key", "23505"))).isFalse();
+    assertThat(DatabaseOutage.causedBy(nul)).isFalse();
+  }
+
+  @Test
   void shouldLeaveOtherFailuresAlone() {
     assertThat(DatabaseOutage.causedBy(new SQLException("duplicate key", "23505"))).isFalse();
     assertThat(DatabaseOutage.causedBy(new NullPointerException())).isFalse();

@@ -77,6 +77,17 @@ class ListsAndTenancyTest {
   }
 
   @Test
+  void shouldRefuseTextTheDatabaseCannotStoreAs400() {
+    var client = Simulated.newClient();
+    as(client).body("{\"url\": \"https://example.com/r\", \"notes\": \"a\\u0000b\"}")
+        .when().post("/v1/references").then().statusCode(400)
+        .body("error", equalTo("invalid_request")).body("message", org.hamcrest.Matchers.containsString("U+0000"));
+    as(client).body("{\"name\": \"p\", \"timeline\": {\"t\": \"\\u0000\"}}")
+        .when().post("/v1/projects").then().statusCode(400).body("error", equalTo("invalid_request"));
+    as(client).when().get("/v1/references").then().statusCode(200).body("data.size()", equalTo(0));
+  }
+
+  @Test
   void shouldRefuseBadListParametersNamingThem() {
     var client = Simulated.newClient();
     as(client).queryParam("limit", 500).when().get("/v1/references").then().statusCode(400)
