@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 
@@ -66,21 +67,24 @@ class ClaimTest {
       ids.add(task.id);
     }
     try {
+      // A barrier before every round makes the two claims race each other round after round; without it one
+      // claimer could drain the table before the other thread was scheduled, and the race would go untested.
       var barrier = new CyclicBarrier(2);
       var pool = Executors.newFixedThreadPool(2);
+      int perClaim = 3;
+      int rounds = ids.size() / (2 * perClaim) + 1;
       List<Callable<List<String>>> claimers = new ArrayList<>();
       for (var token : List.of("worker-a", "worker-b")) {
         claimers.add(() -> {
           var mine = new ArrayList<String>();
-          barrier.await();
-          List<String> batch;
-          while (!(batch = claims.claim(7, Duration.ofMinutes(5), token)).isEmpty()) {
-            mine.addAll(batch);
+          for (int round = 0; round < rounds; round++) {
+            barrier.await(30, TimeUnit.SECONDS);
+            mine.addAll(claims.claim(perClaim, Duration.ofMinutes(5), token));
           }
           return mine;
         });
       }
-      var results = pool.invokeAll(claimers);
+      var results = pool.invokeAll(claimers, 2, TimeUnit.MINUTES);
       pool.shutdown();
       var a = results.get(0).get();
       var b = results.get(1).get();

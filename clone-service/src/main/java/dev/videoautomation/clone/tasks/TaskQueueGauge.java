@@ -19,7 +19,8 @@ public class TaskQueueGauge {
     this.entities = entities;
   }
 
-  @Scheduled(every = "${clone.metrics.queue-every:15s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+  @Scheduled(every = "${clone.metrics.queue-every:15s}", delayed = "10s",
+      concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
   @Transactional
   public void count() {
     var counts = new ArrayList<QueueDepth.Count>();

@@ -22,7 +22,8 @@ public class WorkQueueGauge {
     this.entities = entities;
   }
 
-  @Scheduled(every = "${records.metrics.queue-every:15s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+  @Scheduled(every = "${records.metrics.queue-every:15s}", delayed = "10s",
+      concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
   @Transactional
   public void count() {
     var counts = new ArrayList<QueueDepth.Count>();
