@@ -148,8 +148,8 @@ public class Forwarder {
     });
     headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + internalToken);
     headers.set(ApiVersion.REQUEST_ID_HEADER, (String) rc.get(ResponseHeadersFilter.ROUTING_KEY));
-    // The owner's work is a child span of the gateway's (which joined the agent's trace, if it sent one).
-    headers.set(TraceParent.HEADER, rc.<TraceParent>get(ResponseHeadersFilter.TRACE_KEY).child().header());
+    // The owner's span is a child of the gateway's (which joined the agent's trace, if it sent one).
+    headers.set(TraceParent.HEADER, rc.<TraceParent>get(ResponseHeadersFilter.TRACE_KEY).header());
     var clientAddress = clientAddresses.of(request);
     if (clientAddress != null) {
       headers.set("X-Forwarded-For", clientAddress);

@@ -59,13 +59,12 @@ public final class RequestIds {
   }
 
   /**
-   * The {@code traceparent} to send on a call made now: a child span of the current request's span, or a new trace
-   * outside a request (a scheduled worker).
+   * The {@code traceparent} to send on a call made now: the current request's span as the parent of the callee's,
+   * or a new trace outside a request (a scheduled worker).
    */
   public static TraceParent outgoingTrace() {
     try {
-      return ContextLocals.<TraceParent>get(TRACE_CONTEXT_KEY).map(TraceParent::child)
-          .orElseGet(TraceParent::newTrace);
+      return ContextLocals.<TraceParent>get(TRACE_CONTEXT_KEY).orElseGet(TraceParent::newTrace);
     } catch (UnsupportedOperationException | IllegalStateException e) {
       return TraceParent.newTrace();
     }

@@ -9,7 +9,8 @@ import io.quarkus.vertx.http.runtime.filters.Filters;
  * Puts {@code Service-Version} and {@code X-Request-Id} on every response of every service: resources, errors,
  * 404s of unknown paths, CORS preflights and health checks alike. It runs at the Vert.x level, before anything
  * can answer, and sets the headers just before they are written. It also joins the request's W3C trace (or starts
- * one) and puts the request id, trace id and span id into the log context, so every log line of the request has them.
+ * one), opening its server span ({@link ServerSpans}), and puts the request id, trace id and span id into the log
+ * context, so every log line of the request has them.
  */
 @ApplicationScoped
 public class ResponseHeadersFilter {
@@ -19,13 +20,18 @@ public class ResponseHeadersFilter {
   /** The {@link TraceParent} of the span this service works in for the request. */
   public static final String TRACE_KEY = "vas.trace";
 
+  private final ServerSpans spans;
+
+  ResponseHeadersFilter(ServerSpans spans) {
+    this.spans = spans;
+  }
+
   void register(@Observes Filters filters) {
     filters.register(rc -> {
       var requestId = RequestIds.accept(rc.request().getHeader(ApiVersion.REQUEST_ID_HEADER));
       rc.put(ROUTING_KEY, requestId);
       RequestIds.remember(requestId);
-      var span = TraceParent.parse(rc.request().getHeader(TraceParent.HEADER)).map(TraceParent::child)
-          .orElseGet(TraceParent::newTrace);
+      var span = spans.begin(rc, TraceParent.parse(rc.request().getHeader(TraceParent.HEADER)), requestId);
       rc.put(TRACE_KEY, span);
       RequestIds.rememberTrace(span);
       rc.addHeadersEndHandler(ignored -> rc.response().headers()
