@@ -17,6 +17,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.metrics.MeterProvider;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
@@ -80,6 +81,8 @@ public class ServerSpans {
     var exporter = OtlpHttpSpanExporter.builder()
         .setEndpoint(base.toString().replaceAll("/+$", "") + "/v1/traces")
         .setHeaders(() -> parseHeaders(headers.orElse("")))
+        // The exporter's own metrics would otherwise look up GlobalOpenTelemetry (and, by reflection, autoconfigure).
+        .setMeterProvider(MeterProvider::noop)
         // The sender is handed over rather than discovered: native images do not read META-INF/services (Quarkus
         // turns GraalVM's service-loader scan off).
         .setComponentLoader(new ComponentLoader() {
