@@ -10,6 +10,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 
+import dev.videoautomation.platform.testing.SimulatedCollector;
 import dev.videoautomation.platform.testing.TestDatabases;
 import dev.videoautomation.platform.testing.TestSmtpServer;
 
@@ -55,6 +56,12 @@ public final class RunningSuite implements BeforeAllCallback, ExtensionContext.S
           .env(service, "QUARKUS_MAILER_MOCK", "false")
           .env(service, "QUARKUS_MAILER_START_TLS", "DISABLED")
           .env(service, "QUARKUS_MAILER_FROM", "keys@suite.test");
+    }
+    // Every service exports its spans to a simulated OpenTelemetry collector (TracingIT follows one request).
+    new SimulatedCollector(providers);
+    for (var service : Service.values()) {
+      builder.env(service, "OTEL_EXPORTER_OTLP_ENDPOINT", providers.baseUrl())
+          .env(service, "OTEL_BSP_SCHEDULE_DELAY", "200ms");
     }
     builder.env(Service.BILLING, "BILLING_ADMIN_OPERATOR_TOKEN", OPERATOR_TOKEN);
     // Every agent of the run registers from 127.0.0.1; the per-address limit (30 an hour) is auth's own tests' job.
