@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import io.quarkus.logging.Log;
 import io.quarkus.mailer.Mail;
 import io.quarkus.mailer.Mailer;
+import io.smallrye.mutiny.TimeoutException;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 
 /**
@@ -17,9 +18,16 @@ import io.smallrye.mutiny.infrastructure.Infrastructure;
  * waited for SMTP would take longer exactly when an address is registered (recovery must not reveal that). The
  * blocking mailer runs on a worker thread of its own, outside the request (a send subscribed from the request's
  * context was seen to stall when the request ended first).
+ *
+ * <p>A send that times out ({@code quarkus.mailer.timeout}) is tried again, up to {@link #ATTEMPTS} times: the
+ * Vert.x SMTP client now and then opens a connection and never reads the server's greeting, so the mail never left;
+ * a new attempt takes another connection. A timeout after the server took the mail would send it twice, which is
+ * harmless (the same code).
  */
 @ApplicationScoped
 public class CodeMail {
+  static final int ATTEMPTS = 3;
+
   private final Mailer mailer;
 
   CodeMail(Mailer mailer) {
@@ -42,13 +50,24 @@ public class CodeMail {
   private void send(String to, String subject, String text) {
     var mail = Mail.withText(to, subject, text);
     Infrastructure.getDefaultWorkerPool().execute(() -> {
-      try {
-        mailer.send(mail);
-        Log.debug("A code mail was handed to the mail server");
-      } catch (RuntimeException e) {
-        // The answer never depends on delivery (a new code can be asked for); the cause is for operators. Only the
-        // exception's class and message: never the mail, which holds the code.
-        Log.errorf("Could not send a code mail: %s: %s", e.getClass().getSimpleName(), e.getMessage());
+      for (int attempt = 1; ; attempt++) {
+        try {
+          mailer.send(mail);
+          Log.debug("A code mail was handed to the mail server");
+          return;
+        } catch (TimeoutException e) {
+          if (attempt == ATTEMPTS) {
+            Log.errorf("Could not send a code mail: no answer from the mail server in %d attempts", ATTEMPTS);
+            return;
+          }
+          Log.warnf("A code mail had no answer from the mail server in time (attempt %d of %d); trying again",
+              attempt, ATTEMPTS);
+        } catch (RuntimeException e) {
+          // The answer never depends on delivery (a new code can be asked for); the cause is for operators. Only the
+          // exception's class and message: never the mail, which holds the code.
+          Log.errorf("Could not send a code mail: %s: %s", e.getClass().getSimpleName(), e.getMessage());
+          return;
+        }
       }
     });
   }

@@ -3,6 +3,7 @@ package dev.videoautomation.platform.testing;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.net.InetAddress;
@@ -17,6 +18,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A small but real SMTP server on a loopback port, so mail is sent over the wire in tests and read back here. It
@@ -48,6 +50,8 @@ public final class TestSmtpServer implements AutoCloseable {
     return thread;
   });
   private final List<Message> messages = new CopyOnWriteArrayList<>();
+  private final AtomicInteger toStall = new AtomicInteger();
+  private final List<Socket> stalled = new CopyOnWriteArrayList<>();
 
   public TestSmtpServer() throws IOException {
     socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -77,6 +81,19 @@ public final class TestSmtpServer implements AutoCloseable {
     throw new AssertionError("No mail to " + recipient + " arrived within " + timeout);
   }
 
+  /**
+   * The next {@code connections} connections are accepted and then left silent: no greeting, no answer, as a client
+   * sees a server (or its own connection) that has hung. The client may close them.
+   */
+  public void stallNextConnections(int connections) {
+    toStall.set(connections);
+  }
+
+  /** How many connections were left silent so far. */
+  public int stalledConnections() {
+    return stalled.size();
+  }
+
   public void clear() {
     messages.clear();
   }
@@ -84,6 +101,9 @@ public final class TestSmtpServer implements AutoCloseable {
   @Override
   public void close() throws IOException {
     socket.close();
+    for (var connection : stalled) {
+      connection.close();
+    }
     workers.shutdownNow();
   }
 
@@ -99,6 +119,15 @@ public final class TestSmtpServer implements AutoCloseable {
   }
 
   private void converse(Socket client) {
+    if (toStall.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+      stalled.add(client);
+      try (client; var in = client.getInputStream()) {
+        in.transferTo(OutputStream.nullOutputStream());
+      } catch (IOException e) {
+        // Closed: what a stalled connection ends with.
+      }
+      return;
+    }
     try (client;
          var in = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
          var out = new OutputStreamWriter(client.getOutputStream(), StandardCharsets.UTF_8)) {
