@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -16,15 +18,28 @@ import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 
-/** ffprobe and ffmpeg, run locally: every probe, frame, audio track, overlay and mux of the suite goes through here. */
+/**
+ * ffprobe and ffmpeg, run locally: every probe, frame, audio track, overlay and mux of the suite goes through here.
+ * At most {@link ToolsConfig#maxConcurrent()} ffmpeg runs at once per replica (first come, first served), so a burst
+ * of requests queues instead of starting one memory-hungry process each; ffprobe runs are small and not counted.
+ */
 @ApplicationScoped
 public class MediaTools {
+  /** What a caller turned away for want of a turn is told to wait before trying again. */
+  static final int RETRY_AFTER_SECONDS = 10;
+
   private final ToolsConfig config;
   private final ObjectMapper json;
+  private final Semaphore turns;
 
   public MediaTools(ToolsConfig config, ObjectMapper json) {
+    if (config.maxConcurrent() < 1) {
+      throw new IllegalArgumentException("MEDIA_TOOLS_MAX_CONCURRENT must be at least 1, not "
+          + config.maxConcurrent());
+    }
     this.config = config;
     this.json = json;
+    this.turns = new Semaphore(config.maxConcurrent(), true);
   }
 
   /** What the file is, or empty when ffprobe cannot read it as audio, video or an image. */
@@ -57,10 +72,30 @@ public class MediaTools {
     command.add(config.ffmpeg());
     command.addAll(List.of("-nostdin", "-hide_banner", "-loglevel", "error", "-y"));
     command.addAll(arguments);
-    var result = Processes.run(command, config.timeout());
+    var result = inTurn(command);
     if (result.exitCode() != 0) {
       throw new ApiException(ApiError.of(ErrorCode.UNPROCESSABLE, "ffmpeg could not process the media.")
           .with("detail", result.stderrTail()));
+    }
+  }
+
+  private Processes.Result inTurn(List<String> command) {
+    boolean granted;
+    try {
+      granted = turns.tryAcquire(config.queueTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "Processing was interrupted; try again.");
+    }
+    if (!granted) {
+      throw new ApiException(ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "Media processing is busy: every turn of "
+          + "this replica stayed taken for " + config.queueTimeout().toSeconds() + " s. Try again shortly.")
+          .with("retryAfter", RETRY_AFTER_SECONDS));
+    }
+    try {
+      return Processes.run(command, config.timeout());
+    } finally {
+      turns.release();
     }
   }
 

@@ -22,6 +22,17 @@ public interface ToolsConfig {
   @WithDefault("10m")
   Duration timeout();
 
+  /**
+   * How many ffmpeg runs one replica does at once; more wait for a turn. Each run holds its own memory (a 720p
+   * re-encode takes a few hundred MiB), so this, not the request count, bounds what the pod needs.
+   */
+  @WithDefault("4")
+  int maxConcurrent();
+
+  /** How long an ffmpeg run waits for a turn before the request is answered 503 with {@code retryAfter}. */
+  @WithDefault("60s")
+  Duration queueTimeout();
+
   /** Where work files go (incoming uploads, frames, renders); each request deletes its own. Default: the system temp dir. */
   Optional<Path> workDir();
 }
