@@ -55,9 +55,30 @@ public final class BenchSupport {
 
   /** Resident memory of a process in KiB, or -1 where /proc is not there. */
   public static long rssKib(long pid) {
+    return status(pid, "VmRSS:");
+  }
+
+  /** The most resident memory a process has had so far (the kernel's high-water mark) in KiB, or -1. */
+  public static long hwmKib(long pid) {
+    return status(pid, "VmHWM:");
+  }
+
+  /**
+   * A process's proportional set size in KiB (each shared page divided among the processes mapping it), or -1, e.g.
+   * when it has already ended.
+   */
+  public static long pssKib(long pid) {
+    return field(Path.of("/proc/" + pid + "/smaps_rollup"), "Pss:");
+  }
+
+  private static long status(long pid, String field) {
+    return field(Path.of("/proc/" + pid + "/status"), field);
+  }
+
+  private static long field(Path file, String field) {
     try {
-      for (var line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
-        if (line.startsWith("VmRSS:")) {
+      for (var line : Files.readAllLines(file)) {
+        if (line.startsWith(field)) {
           return Long.parseLong(line.replaceAll("\\D", ""));
         }
       }
