@@ -12,6 +12,9 @@ import java.util.concurrent.TimeUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.micrometer.core.instrument.Metrics;
+import io.micrometer.core.instrument.Tags;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.videoautomation.platform.errors.ApiError;
@@ -40,6 +43,10 @@ public class MediaTools {
     this.config = config;
     this.json = json;
     this.turns = new Semaphore(config.maxConcurrent(), true);
+    // vas_media_tools_turns{state}: how many ffmpeg runs hold a turn and how many wait for one, per replica.
+    Metrics.gauge("vas.media.tools.turns", Tags.of("state", "running"), turns,
+        t -> config.maxConcurrent() - t.availablePermits());
+    Metrics.gauge("vas.media.tools.turns", Tags.of("state", "waiting"), turns, Semaphore::getQueueLength);
   }
 
   /** What the file is, or empty when ffprobe cannot read it as audio, video or an image. */

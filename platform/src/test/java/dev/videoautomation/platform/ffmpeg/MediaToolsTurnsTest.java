@@ -16,10 +16,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.micrometer.core.instrument.Metrics;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 import dev.videoautomation.platform.errors.ApiException;
 
@@ -30,6 +35,25 @@ import dev.videoautomation.platform.errors.ApiException;
 class MediaToolsTurnsTest {
   @TempDir
   Path dir;
+
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+
+  @BeforeEach
+  void collectMetrics() {
+    Metrics.addRegistry(registry);
+  }
+
+  @AfterEach
+  void stopCollecting() {
+    // The next test's MediaTools registers its own gauges, not this one's.
+    Metrics.globalRegistry.find("vas.media.tools.turns").meters().forEach(Metrics.globalRegistry::remove);
+    Metrics.removeRegistry(registry);
+    registry.close();
+  }
+
+  private double turns(String state) {
+    return registry.get("vas.media.tools.turns").tag("state", state).gauge().value();
+  }
 
   @Test
   void shouldRunNoMoreThanTheConfiguredNumberAtOnce() throws Exception {
@@ -58,6 +82,8 @@ class MediaToolsTurnsTest {
     try {
       var first = pool.submit(() -> tools.ffmpeg(List.of("first")));
       Thread.sleep(300); // the first run holds the only turn
+      assertThat(turns("running")).isEqualTo(1.0);
+      assertThat(turns("waiting")).isZero();
       var started = System.nanoTime();
       assertThatThrownBy(() -> tools.ffmpeg(List.of("second"))).isInstanceOfSatisfying(ApiException.class, e -> {
         assertThat(e.error().status()).isEqualTo(503);
@@ -67,6 +93,7 @@ class MediaToolsTurnsTest {
       });
       assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(1500));
       first.get(30, TimeUnit.SECONDS);
+      assertThat(turns("running")).isZero();
     } finally {
       pool.shutdownNow();
     }
