@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.quarkus.logging.Log;
 
 import dev.videoautomation.platform.http.RequestIds;
+import dev.videoautomation.platform.json.UnstorableTextException;
 
 /**
  * Turns every exception a resource can raise into the suite's error body: the caller's mistakes become 400s that
@@ -74,6 +75,12 @@ public class ErrorMappers {
   }
 
   @ServerExceptionMapper
+  public Response unstorableText(UnstorableTextException e, UriInfo uri) {
+    return ErrorResponses.toResponse(uri.getPath(), ApiError.invalidField(jsonPath(e),
+        "holds a NUL character (U+0000), which cannot be stored; remove it"));
+  }
+
+  @ServerExceptionMapper
   public Response jsonMapping(JsonMappingException e, UriInfo uri) {
     if (e.getPath().isEmpty()) {
       return ErrorResponses.toResponse(uri.getPath(),
@@ -103,6 +110,9 @@ public class ErrorMappers {
     for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
       if (cause instanceof StreamConstraintsException constraints) {
         return streamConstraints(constraints, uri);
+      }
+      if (cause instanceof UnstorableTextException unstorable) {
+        return unstorableText(unstorable, uri);
       }
       if (cause instanceof UnrecognizedPropertyException unrecognized) {
         return unrecognizedProperty(unrecognized, uri);

@@ -1,0 +1,37 @@
+package dev.videoautomation.platform.json;
+
+import jakarta.ws.rs.ConstrainedTo;
+import jakarta.ws.rs.RuntimeType;
+import jakarta.ws.rs.ext.ContextResolver;
+import jakarta.ws.rs.ext.Provider;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.type.LogicalType;
+
+/**
+ * The JSON mapper for what the services are sent (and answer): the suite's shared mapper with two rules for
+ * callers' bodies, so that bad input is a 400 naming the field rather than something silently changed or refused
+ * later. A number or boolean where text is expected is refused ({@code "prompt": 5}), not turned into "5"; text
+ * holding U+0000 is refused ({@link StorableText}). Constrained to the server: the REST clients reading providers'
+ * and other services' answers keep the shared mapper, which takes those as they come.
+ */
+@Provider
+@ConstrainedTo(RuntimeType.SERVER)
+public class RequestBodyMapper implements ContextResolver<ObjectMapper> {
+  private final ObjectMapper mapper;
+
+  public RequestBodyMapper(ObjectMapper shared) {
+    mapper = shared.copy().registerModule(StorableText.module());
+    mapper.coercionConfigFor(LogicalType.Textual)
+        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+  }
+
+  @Override
+  public ObjectMapper getContext(Class<?> type) {
+    return mapper;
+  }
+}
