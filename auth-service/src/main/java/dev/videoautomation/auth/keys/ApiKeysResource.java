@@ -24,6 +24,7 @@ import dev.videoautomation.auth.keys.KeyDtos.Rotated;
 import dev.videoautomation.auth.openapi.ErrorSchemas;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.json.RequestBodyMapper;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 /** {@code POST /v1/api_keys/rotate}: any valid key, no subscription needed. */
@@ -35,10 +36,10 @@ public class ApiKeysResource {
   private final CurrentCaller caller;
   private final ObjectMapper json;
 
-  ApiKeysResource(Rotation rotation, CurrentCaller caller, ObjectMapper json) {
+  ApiKeysResource(Rotation rotation, CurrentCaller caller, RequestBodyMapper bodies) {
     this.rotation = rotation;
     this.caller = caller;
-    this.json = json;
+    this.json = bodies.strict();
   }
 
   @POST
@@ -71,7 +72,10 @@ public class ApiKeysResource {
     return rotation.rotate(current.clientId(), current.keyId(), graceSeconds(contentType, body));
   }
 
-  /** The optional body: none (or blank) is no grace; otherwise strict JSON, as every body of the API. */
+  /**
+   * The optional body: none (or blank) is no grace; otherwise strict JSON read by the mapper every request body is
+   * read with ({@code "10"} is not a number).
+   */
   private int graceSeconds(String contentType, String body) throws JsonProcessingException {
     if (body == null || body.isBlank()) {
       return 0;

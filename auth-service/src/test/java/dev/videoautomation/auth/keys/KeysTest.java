@@ -150,6 +150,10 @@ class KeysTest {
         .when().post("/v1/api_keys/rotate").then().statusCode(400).body("field", equalTo("graceSeconds"));
     as(claimed).contentType(ContentType.JSON).body(Map.of("grace", 5))
         .when().post("/v1/api_keys/rotate").then().statusCode(400).body("field", equalTo("grace"));
+    // Text is not a number: "10" is refused, not read as a 10-second grace.
+    as(claimed).contentType(ContentType.JSON).body("{\"graceSeconds\":\"10\"}")
+        .when().post("/v1/api_keys/rotate").then().statusCode(400).body("error", equalTo("invalid_request"))
+        .body("field", equalTo("graceSeconds"));
     given().header("Authorization", "Bearer " + TestTokens.forService("gateway-service"))
         .contentType(ContentType.JSON).body("{}").when().post("/v1/api_keys/rotate")
         .then().statusCode(401).body("error", equalTo("unauthorized"));

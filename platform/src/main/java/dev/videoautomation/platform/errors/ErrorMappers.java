@@ -76,8 +76,7 @@ public class ErrorMappers {
 
   @ServerExceptionMapper
   public Response unstorableText(UnstorableTextException e, UriInfo uri) {
-    return ErrorResponses.toResponse(uri.getPath(), ApiError.invalidField(jsonPath(e),
-        "holds a NUL character (U+0000), which cannot be stored; remove it"));
+    return ErrorResponses.toResponse(uri.getPath(), ApiError.invalidField(jsonPath(e), e.reason().complaint()));
   }
 
   @ServerExceptionMapper

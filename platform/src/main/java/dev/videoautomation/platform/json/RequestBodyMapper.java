@@ -13,8 +13,9 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 /**
  * The JSON mapper for what the services are sent (and answer): the suite's shared mapper with two rules for
  * callers' bodies, so that bad input is a 400 naming the field rather than something silently changed or refused
- * later. A number or boolean where text is expected is refused ({@code "prompt": 5}), not turned into "5"; text
- * holding U+0000 is refused ({@link StorableText}). Constrained to the server: the REST clients reading providers'
+ * later. A number or boolean where text is expected is refused ({@code "prompt": 5}), not turned into "5"; text where
+ * a number or boolean is expected is refused ({@code "graceSeconds": "10"}), not read as 10; text holding U+0000 or a
+ * lone surrogate is refused ({@link StorableText}). Constrained to the server: the REST clients reading providers'
  * and other services' answers keep the shared mapper, which takes those as they come.
  */
 @Provider
@@ -28,10 +29,20 @@ public class RequestBodyMapper implements ContextResolver<ObjectMapper> {
         .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
         .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
         .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+    for (var scalar : new LogicalType[] {LogicalType.Integer, LogicalType.Float, LogicalType.Boolean}) {
+      mapper.coercionConfigFor(scalar)
+          .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+          .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
+    }
   }
 
   @Override
   public ObjectMapper getContext(Class<?> type) {
+    return mapper;
+  }
+
+  /** The strict mapper, for a resource that reads an optional or raw body itself. */
+  public ObjectMapper strict() {
     return mapper;
   }
 }

@@ -18,13 +18,30 @@ import com.fasterxml.jackson.databind.deser.std.UntypedObjectDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 
 /**
- * Refuses U+0000 in any text of a request body — a string field, an element of a list of strings, or anywhere inside
- * a free-form document ({@code Map<String, Object>}, {@code JsonNode}), keys included — while the body is read, so
- * the answer names the field instead of the database refusing the row later. Used only for bodies the services
+ * Refuses text the database cannot keep exactly in any text of a request body — a string field, an element of a list
+ * of strings, or anywhere inside a free-form document ({@code Map<String, Object>}, {@code JsonNode}), keys
+ * included — while the body is read, so the answer names the field instead of the database refusing the row (U+0000)
+ * or silently storing {@code ?} (a lone UTF-16 surrogate, which has no UTF-8 form). Used only for bodies the services
  * receive ({@link RequestBodyMapper}): answers from providers and other services are read as they come.
  */
 public final class StorableText {
   private static final char NUL = '\0';
+
+  /** What is wrong with {@code text}, or null when the database keeps it exactly. */
+  public static UnstorableTextException.Reason problem(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      var c = text.charAt(i);
+      if (c == NUL) {
+        return UnstorableTextException.Reason.NUL;
+      }
+      if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return UnstorableTextException.Reason.LONE_SURROGATE;
+      }
+    }
+    return null;
+  }
 
   private StorableText() {
   }
@@ -40,8 +57,9 @@ public final class StorableText {
     module.addKeyDeserializer(String.class, new KeyDeserializer() {
       @Override
       public Object deserializeKey(String key, DeserializationContext context) throws IOException {
-        if (key.indexOf(NUL) >= 0) {
-          throw new UnstorableTextException(context.getParser());
+        var problem = problem(key);
+        if (problem != null) {
+          throw new UnstorableTextException(context.getParser(), problem);
         }
         return key;
       }
@@ -49,7 +67,7 @@ public final class StorableText {
     return module;
   }
 
-  /** Reads as the wrapped deserializer does, then looks through the value for U+0000. */
+  /** Reads as the wrapped deserializer does, then looks through the value for text that cannot be stored. */
   private static final class Checked extends DelegatingDeserializer {
     Checked(JsonDeserializer<?> delegate) {
       super(delegate);
@@ -64,8 +82,9 @@ public final class StorableText {
     public Object deserialize(JsonParser parser, DeserializationContext context) throws IOException {
       var value = super.deserialize(parser, context);
       var path = new ArrayDeque<Object>();
-      if (holdsNul(value, path)) {
-        var refused = new UnstorableTextException(parser);
+      var problem = find(value, path);
+      if (problem != null) {
+        var refused = new UnstorableTextException(parser, problem);
         // Innermost first: each prepend puts its step in front of the ones already there.
         while (!path.isEmpty()) {
           var step = path.removeLast();
@@ -81,60 +100,75 @@ public final class StorableText {
     }
   }
 
-  /** Whether {@code value} holds U+0000 somewhere; if so {@code path} holds the steps to it, outermost first. */
-  static boolean holdsNul(Object value, Deque<Object> path) {
+  /**
+   * What is wrong with the first unstorable text inside {@code value} (null when there is none); if there is one,
+   * {@code path} holds the steps to it, outermost first.
+   */
+  static UnstorableTextException.Reason find(Object value, Deque<Object> path) {
     if (value instanceof String text) {
-      return text.indexOf(NUL) >= 0;
+      return problem(text);
     }
     if (value instanceof JsonNode node) {
-      return treeHoldsNul(node, path);
+      return findInTree(node, path);
     }
     if (value instanceof Map<?, ?> map) {
       for (var entry : map.entrySet()) {
         var key = String.valueOf(entry.getKey());
         path.addLast(key);
-        if (key.indexOf(NUL) >= 0 || holdsNul(entry.getValue(), path)) {
-          return true;
+        var problem = firstOf(problem(key), entry.getValue(), path);
+        if (problem != null) {
+          return problem;
         }
         path.removeLast();
       }
-      return false;
+      return null;
     }
     if (value instanceof List<?> list) {
       for (int i = 0; i < list.size(); i++) {
         path.addLast(i);
-        if (holdsNul(list.get(i), path)) {
-          return true;
+        var problem = find(list.get(i), path);
+        if (problem != null) {
+          return problem;
         }
         path.removeLast();
       }
     }
-    return false;
+    return null;
   }
 
-  private static boolean treeHoldsNul(JsonNode node, Deque<Object> path) {
+  private static UnstorableTextException.Reason firstOf(UnstorableTextException.Reason keyProblem, Object value,
+      Deque<Object> path) {
+    return keyProblem != null ? keyProblem : find(value, path);
+  }
+
+  private static UnstorableTextException.Reason findInTree(JsonNode node, Deque<Object> path) {
     if (node.isTextual()) {
-      return node.textValue().indexOf(NUL) >= 0;
+      return problem(node.textValue());
     }
     if (node.isObject()) {
       for (var field : node.properties()) {
         path.addLast(field.getKey());
-        if (field.getKey().indexOf(NUL) >= 0 || treeHoldsNul(field.getValue(), path)) {
-          return true;
+        var problem = problem(field.getKey());
+        if (problem == null) {
+          problem = findInTree(field.getValue(), path);
+        }
+        if (problem != null) {
+          return problem;
         }
         path.removeLast();
       }
-      return false;
+      return null;
     }
     if (node.isArray()) {
       for (int i = 0; i < node.size(); i++) {
         path.addLast(i);
-        if (treeHoldsNul(node.get(i), path)) {
-          return true;
+        var problem = findInTree(node.get(i), path);
+        if (problem != null) {
+          return problem;
         }
         path.removeLast();
       }
     }
-    return false;
+    return null;
   }
 }

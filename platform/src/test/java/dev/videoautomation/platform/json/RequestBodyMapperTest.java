@@ -116,6 +116,27 @@ class RequestBodyMapperTest {
   }
 
   @Test
+  void shouldRefuseTextWhereANumberOrBooleanBelongs() {
+    post("{\"count\":\"10\"}").statusCode(400).body("error", equalTo("invalid_request"))
+        .body("field", equalTo("count"));
+    post("{\"count\":\"\"}").statusCode(400).body("field", equalTo("count"));
+    post("{\"flag\":\"true\"}").statusCode(400).body("field", equalTo("flag"));
+    post("{\"count\":10,\"flag\":true}").statusCode(200).body("count", equalTo(10)).body("flag", equalTo(true));
+  }
+
+  @Test
+  void shouldNameTextHoldingALoneSurrogate() {
+    var complaint = "holds a lone UTF-16 surrogate (\\uD800 to \\uDFFF without its pair), which cannot be stored "
+        + "exactly; send the whole character or remove it.";
+    post("{\"name\":\"\\ud800\"}").statusCode(400).body("field", equalTo("name"))
+        .body("message", equalTo("Field 'name' " + complaint));
+    post("{\"name\":\"a\\udfffb\"}").statusCode(400).body("field", equalTo("name"));
+    post("{\"labels\":[\"\\ud83c\\udfac\",\"x\\udc00\"]}").statusCode(400).body("field", equalTo("labels[1]"));
+    post("{\"metadata\":{\"k\\ud800\":1}}").statusCode(400).body("field", equalTo("metadata"));
+    post("{\"document\":{\"t\":[\"\\ud800\"]}}").statusCode(400).body("field", equalTo("document.t[0]"));
+  }
+
+  @Test
   void shouldReadOtherServicesAnswersAsTheyCome() throws Exception {
     assertThat(shared.readValue("{\"name\":\"a\\u0000b\"}", TextProbeResource.Texts.class).name())
         .isEqualTo("a\u0000b");

@@ -16,7 +16,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class TextProbeResource {
-  public record Texts(String name, List<String> labels, Map<String, Object> metadata, JsonNode document) {
+  public record Texts(String name, List<String> labels, Map<String, Object> metadata, JsonNode document,
+      Integer count, Boolean flag) {
   }
 
   @POST
