@@ -1,5 +1,7 @@
 package dev.videoautomation.clone;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static dev.videoautomation.clone.Simulated.as;
@@ -7,25 +9,43 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
+import java.util.Map;
+
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.videoautomation.platform.testing.InjectWireMock;
 import dev.videoautomation.platform.testing.PostgresResource;
 import dev.videoautomation.platform.testing.WireMockResource;
 
-/** No provider key and no vision model: generating endpoints answer 503 with setup; the check says what did not run. */
+/**
+ * No provider key, no vision model and no webhook signing key: generating endpoints answer 503 with setup, but only
+ * to requests that are right in every field; the check says what did not run.
+ */
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
 @WithTestResource(value = WireMockResource.class, initArgs = @ResourceArg(name = "properties", value =
     "quarkus.rest-client.media-client.url,quarkus.rest-client.billing-client.url"))
+@TestProfile(ProviderNotConfiguredTest.NoSigningKey.class)
 class ProviderNotConfiguredTest {
+  /** The default test configuration (no provider key) without the webhook signing key either. */
+  public static class NoSigningKey implements QuarkusTestProfile {
+    @Override
+    public Map<String, String> getConfigOverrides() {
+      return Map.of("clone.webhooks.signing-key", "");
+    }
+  }
+
   static final String CLIENT = "cli_notConfigured000000001";
 
   @InjectWireMock
@@ -47,6 +67,43 @@ class ProviderNotConfiguredTest {
           .body("setup", containsString("CLONE_PROVIDER_API_KEY"));
     }
     wireMock.verify(0, postRequestedFor(urlPathEqualTo("/internal/credits/charge")));
+  }
+
+  /** One bad input per generating endpoint, each of which would be 503 if it were right. */
+  @ParameterizedTest(name = "{0}: {1}")
+  @CsvSource(delimiter = '|', value = {
+      "/v1/images/generate | imageInput | {\"prompt\": \"x\", \"imageInput\": \"http://10.0.0.1/a.png\"}",
+      "/v1/clones/character | referenceImageUrl | {\"prompt\": \"x\", \"referenceImageUrl\": "
+          + "\"http://169.254.169.254/latest/meta-data/\"}",
+      "/v1/clones/frame | characterImageUrl | {\"videoUrl\": \"med_x\", \"characterImageUrl\": "
+          + "\"http://192.168.0.10/c.png\"}",
+      "/v1/clones/frame | videoUrl | {\"videoUrl\": \"http://10.1.1.1/v.mp4\", \"characterImageUrl\": "
+          + "\"https://img.example/c.png\"}",
+      "/v1/clones/video | startingFrameUrl | {\"sourceVideoUrl\": \"med_x\", \"startingFrameUrl\": "
+          + "\"http://[fd00::1]/f.png\"}",
+      "/v1/clones/video | sourceVideoUrl | {\"sourceVideoUrl\": \"http://172.16.0.4/v.mp4\", "
+          + "\"startingFrameUrl\": \"https://img.example/f.png\"}"})
+  void shouldRefuseABadUrlBeforeSayingTheProviderIsMissing(String path, String field, String body) {
+    as(CLIENT).body(body).when().post(path).then().statusCode(400)
+        .body("error", equalTo("url_not_allowed")).body("field", equalTo(field));
+    wireMock.verify(0, anyRequestedFor(anyUrl()));
+  }
+
+  @Test
+  void shouldRefuseMissingOrWrongFieldsBeforeSayingWhatIsNotConfigured() {
+    // A webhook needs the signing key, which is not set either; the missing source is still the answer.
+    as(CLIENT).body("{\"startingFrameUrl\": \"https://img.example/f.png\", \"webhookUrl\": "
+        + "\"https://hooks.example/clone\"}").when().post("/v1/clones/video").then().statusCode(400)
+        .body("error", equalTo("invalid_request")).body("field", equalTo("sourceVideoUrl"));
+    as(CLIENT).body("{\"sourceVideoUrl\": \"med_x\", \"startingFrameUrl\": \"https://img.example/f.png\", "
+        + "\"webhookUrl\": \"https://hooks.example/clone\"}").when().post("/v1/clones/video").then().statusCode(503)
+        .body("error", equalTo("provider_not_configured"))
+        .body("setup", containsString("CLONE_WEBHOOK_SIGNING_KEY"));
+    as(CLIENT).body("{\"prompt\": \"x\", \"durationSeconds\": 1}").when().post("/v1/music").then().statusCode(400)
+        .body("error", equalTo("invalid_request")).body("field", equalTo("durationSeconds"));
+    as(CLIENT).body("{\"prompt\": \"x\", \"resolution\": \"8K\"}").when().post("/v1/images/generate").then()
+        .statusCode(400).body("field", equalTo("resolution"));
+    wireMock.verify(0, anyRequestedFor(anyUrl()));
   }
 
   @Test

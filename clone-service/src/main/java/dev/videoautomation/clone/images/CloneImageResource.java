@@ -18,6 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.videoautomation.clone.config.CloneConfig;
+import dev.videoautomation.clone.sources.InputDocs;
 import dev.videoautomation.clone.tasks.Task;
 import dev.videoautomation.clone.tasks.TaskService;
 import dev.videoautomation.platform.errors.ApiError;
@@ -36,7 +37,8 @@ public class CloneImageResource {
       + "generation that fails within the wait answers the provider's typed error (502 `upstream_error`, "
       + "`provider_auth_failed`, `provider_credits_exhausted`, 504 `upstream_timeout`) with `taskId`; its credits "
       + "are refunded. 402 `insufficient_credits` starts nothing; 503 `provider_not_configured` when no provider is "
-      + "set. Counts against the shared daily `clone` limit (at the gateway).";
+      + "set, but only for a request that is right in every field: bad input is 400 even then. Counts against the "
+      + "shared daily `clone` limit (at the gateway).";
 
   private final ImageService images;
   private final TaskService tasks;
@@ -53,7 +55,8 @@ public class CloneImageResource {
   @POST
   @Path("character")
   @Operation(summary = "Generate a character image", description = "`prompt` (required) describes the character; "
-      + "`referenceImageUrl` (http(s) URL) makes it an edit of that image (image-edit model), otherwise text to image; "
+      + "`referenceImageUrl` (a public http(s) URL, checked by the URL guard; the provider fetches it) makes it an "
+      + "edit of that image (image-edit model), otherwise text to image; "
       + "`aspectRatio` as for `/v1/images/generate`." + WAIT_NOTE)
   @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "character",
       value = "{\"prompt\": \"A friendly robot barista, full body, plain studio background\", \"aspectRatio\": \"9:16\"}")))
@@ -63,6 +66,9 @@ public class CloneImageResource {
           + "\"https://cdn.example/m/med_8Ks/character.png\", \"imageUrls\": [\"https://cdn.example/m/med_8Ks/character.png\"], "
           + "\"model\": \"fal-ai/nano-banana-pro\", \"creditsCharged\": 4}")))
   @APIResponse(responseCode = "202", description = "Still generating: poll pollUrl")
+  @APIResponse(responseCode = "400", description = InputDocs.BAD_URL, content = @Content(
+      mediaType = MediaType.APPLICATION_JSON,
+      examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
   public Response character(ImageDtos.CharacterRequest request) {
     return answer(images.character(caller.requireClientId(), request));
   }
@@ -70,7 +76,8 @@ public class CloneImageResource {
   @POST
   @Path("frame")
   @Operation(summary = "Make a starting frame", description = "`videoUrl` (required: a `med_` id, a CDN URL, or an "
-      + "outside URL, which is staged first) and `characterImageUrl` (required, http(s)). The source's first frame is "
+      + "outside URL, which is staged first) and `characterImageUrl` (required, a public http(s) URL). Both pass the "
+      + "URL guard before anything else happens. The source's first frame is "
       + "extracted with ffmpeg and stored (`frameUrl`), then an image-edit model puts the character into it, keeping "
       + "background, framing and pose." + WAIT_NOTE)
   @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "frame",
@@ -79,6 +86,9 @@ public class CloneImageResource {
   @APIResponse(responseCode = "200", description = "The frame is ready", content = @Content(
       schema = @Schema(implementation = ImageDtos.CloneImage.class)))
   @APIResponse(responseCode = "202", description = "Still generating: poll pollUrl")
+  @APIResponse(responseCode = "400", description = InputDocs.BAD_URL, content = @Content(
+      mediaType = MediaType.APPLICATION_JSON,
+      examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
   public Response frame(ImageDtos.FrameRequest request) {
     return answer(images.frame(caller.requireClientId(), request));
   }

@@ -54,7 +54,7 @@ public class ImageService {
   public Task generate(String clientId, ImageDtos.GenerateRequest request) {
     requireBody(request);
     var prompt = prompt(request.prompt());
-    var imageInput = optionalUrl(request.imageInput(), "imageInput");
+    var imageInput = sources.providerUrl(request.imageInput(), "imageInput");
     var aspectRatio = aspectRatio(request.aspectRatio());
     var resolution = oneOf(request.resolution(), "resolution", RESOLUTIONS, "1K");
     var format = oneOf(request.outputFormat(), "outputFormat", FORMATS, "png");
@@ -66,7 +66,7 @@ public class ImageService {
   public Task character(String clientId, ImageDtos.CharacterRequest request) {
     requireBody(request);
     var prompt = prompt(request.prompt());
-    var reference = optionalUrl(request.referenceImageUrl(), "referenceImageUrl");
+    var reference = sources.providerUrl(request.referenceImageUrl(), "referenceImageUrl");
     var aspectRatio = aspectRatio(request.aspectRatio());
     provider.requireConfigured("Character generation");
     var images = reference == null ? List.<String>of() : List.of(reference);
@@ -77,15 +77,13 @@ public class ImageService {
   /** Extracts the source's first frame, stores it, and starts the edit that puts the character into it. */
   public Task frame(String clientId, ImageDtos.FrameRequest request) {
     requireBody(request);
-    if (request.videoUrl() == null || request.videoUrl().isBlank()) {
-      throw ApiException.invalidField("videoUrl", "is required");
-    }
-    var character = optionalUrl(request.characterImageUrl(), "characterImageUrl");
+    var video = sources.check(request.videoUrl(), "videoUrl");
+    var character = sources.providerUrl(request.characterImageUrl(), "characterImageUrl");
     if (character == null) {
       throw ApiException.invalidField("characterImageUrl", "is required");
     }
     provider.requireConfigured("Starting-frame generation");
-    var source = sources.resolve(request.videoUrl(), "videoUrl", clientId, List.of("video/*"));
+    var source = sources.resolve(video, "videoUrl", clientId, List.of("video/*"));
     try (var work = tools.workDir()) {
       var file = sources.localFile(source, work, "source");
       var info = tools.requireProbe(file, "videoUrl");
@@ -141,21 +139,6 @@ public class ImageService {
       throw ApiException.invalidField("prompt", "must be at most " + MAX_PROMPT + " characters");
     }
     return prompt.strip();
-  }
-
-  static String optionalUrl(String value, String field) {
-    if (value == null || value.isBlank()) {
-      return null;
-    }
-    try {
-      var uri = java.net.URI.create(value.strip());
-      if (uri.getHost() != null && ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
-        return value.strip();
-      }
-    } catch (IllegalArgumentException e) {
-      // answered below
-    }
-    throw ApiException.invalidField(field, "must be an http(s) URL");
   }
 
   static String aspectRatio(String value) {

@@ -28,6 +28,7 @@ import dev.videoautomation.platform.ffmpeg.WorkDir;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.token.InternalTokens;
+import dev.videoautomation.platform.urls.UrlGuard;
 
 /**
  * Where the media a clone call names lives. A {@code med_} id or one of the suite's own CDN URLs is resolved through
@@ -40,16 +41,51 @@ public class Sources {
   private final MediaCalls media;
   private final InternalTokens tokens;
   private final CloneConfig config;
+  private final UrlGuard guard;
   private final String mediaBaseUrl;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
       .followRedirects(HttpClient.Redirect.NEVER).build();
 
-  public Sources(MediaCalls media, InternalTokens tokens, CloneConfig config,
+  public Sources(MediaCalls media, InternalTokens tokens, CloneConfig config, UrlGuard guard,
       @ConfigProperty(name = "quarkus.rest-client.media-client.url") String mediaBaseUrl) {
     this.media = media;
     this.tokens = tokens;
     this.config = config;
+    this.guard = guard;
     this.mediaBaseUrl = mediaBaseUrl.replaceAll("/+$", "");
+  }
+
+  /**
+   * Checks a source field without reading it: a {@code med_} id, or an http(s) URL that the URL guard passes (public
+   * addresses only). Generating endpoints call it before they check the provider, so bad input is a 400 even where
+   * the provider is not configured; {@link #resolve} then stages the URL through media's guard.
+   */
+  public String check(String value, String field) {
+    if (value == null || value.isBlank()) {
+      throw ApiException.invalidField(field, "is required");
+    }
+    var trimmed = value.strip();
+    if (!Ids.looksLike(IdPrefix.MED, trimmed)) {
+      requireHttpUrl(trimmed, field);
+      guard.check(trimmed, field);
+    }
+    return trimmed;
+  }
+
+  /**
+   * An image URL the caller gives for the provider, which fetches it itself (this service never does): an http(s)
+   * URL that the URL guard passes, so a provider is never sent to loopback, private or metadata addresses. Blank is
+   * absent (null).
+   */
+  public String providerUrl(String value, String field) {
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    var trimmed = value.strip();
+    if (!isHttpUrl(trimmed)) {
+      throw ApiException.invalidField(field, "must be an http(s) URL");
+    }
+    return guard.check(trimmed, field).uri().toString();
   }
 
   /** The stored object behind {@code value} (a {@code med_} id, a suite CDN URL or an outside URL) for this client. */
@@ -132,17 +168,20 @@ public class Sources {
         config.limits().sourceMaxBytes()));
   }
 
-  public static void requireHttpUrl(String value, String field) {
+  private static void requireHttpUrl(String value, String field) {
+    if (!isHttpUrl(value)) {
+      throw ApiException.invalidField(field, "must be an http(s) URL or a med_ id");
+    }
+  }
+
+  private static boolean isHttpUrl(String value) {
     try {
       var uri = URI.create(value);
-      if (uri.getHost() != null && ("http".equalsIgnoreCase(uri.getScheme())
-          || "https".equalsIgnoreCase(uri.getScheme()))) {
-        return;
-      }
+      return uri.getHost() != null && ("http".equalsIgnoreCase(uri.getScheme())
+          || "https".equalsIgnoreCase(uri.getScheme()));
     } catch (IllegalArgumentException e) {
-      // answered below
+      return false;
     }
-    throw ApiException.invalidField(field, "must be an http(s) URL or a med_ id");
   }
 
   private static StoredMedia found(java.util.function.Supplier<StoredMedia> call, String field) {

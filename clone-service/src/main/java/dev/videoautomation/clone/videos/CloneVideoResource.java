@@ -21,6 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import dev.videoautomation.clone.sources.InputDocs;
 import dev.videoautomation.clone.tasks.Task;
 import dev.videoautomation.clone.tasks.TaskService;
 import dev.videoautomation.platform.errors.ApiException;
@@ -49,7 +50,7 @@ public class CloneVideoResource {
   @Consumes(MediaType.APPLICATION_JSON)
   @Operation(summary = "Render a clone video (asynchronous)", description = "`sourceVideoUrl` (required: a `med_` id, "
       + "a CDN URL, or an outside URL, staged first; 3 to 30 s) and one of `startingFrameUrl` or `characterImageUrl` "
-      + "(http(s)); optional `prompt` (up to 2500 characters) and `webhookUrl`. A motion-control model makes the "
+      + "(a public http(s) URL: the provider fetches it); optional `prompt` (up to 2500 characters) and `webhookUrl`. A motion-control model makes the "
       + "image perform the source's motion; the source's soundtrack is then muxed back (video stream copied, length "
       + "cut to the shorter within 0.1 s) and the result stored in the CDN. `clone.render` credits are charged first "
       + "(402 `insufficient_credits` queues nothing); a render that fails or is canceled is refunded once. Answers "
@@ -58,8 +59,10 @@ public class CloneVideoResource {
       + "the answer carries `webhookSecret`, shown this once: each delivery is a POST of `{id, type, createdAt, "
       + "data}` (`type` `clone.video.succeeded|failed|canceled`, `data` = the poll answer) with headers "
       + "`Webhook-Id`, `Webhook-Timestamp` and `Webhook-Signature: t=<unix s>,v1=<hex HMAC-SHA256(webhookSecret, "
-      + "\"<t>.<raw body>\")>`; non-2xx answers are retried with backoff (8 attempts). 503 "
-      + "`provider_not_configured` when no provider is set. Counts against the shared daily `clone` limit.")
+      + "\"<t>.<raw body>\")>`; non-2xx answers are retried with backoff (8 attempts). Every URL "
+      + "given passes the URL guard first. 503 `provider_not_configured` when no provider (or, with `webhookUrl`, no "
+      + "signing key) is set, once every field is right: bad input is 400 even then. Counts against the shared "
+      + "daily `clone` limit.")
   @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "clone",
       value = "{\"sourceVideoUrl\": \"https://cdn.example/m/med_4Yb/dance.mp4\", \"startingFrameUrl\": "
           + "\"https://cdn.example/m/med_8Ks/frame.png\", \"webhookUrl\": \"https://agent.example/hooks/clone\"}")))
@@ -68,6 +71,9 @@ public class CloneVideoResource {
       "{\"id\": \"vid_6Qm2kQ9sT1vXw8aBcDeFgH\", \"videoId\": \"vid_6Qm2kQ9sT1vXw8aBcDeFgH\", \"status\": \"pending\", "
           + "\"mode\": \"clone\", \"model\": \"fal-ai/kling-video/v2.6/standard/motion-control\", \"creditsCharged\": 60, "
           + "\"pollUrl\": \"/v1/clones/video/vid_6Qm2kQ9sT1vXw8aBcDeFgH\", \"webhookSecret\": \"whsec_…\"}")))
+  @APIResponse(responseCode = "400", description = InputDocs.BAD_URL, content = @Content(
+      mediaType = MediaType.APPLICATION_JSON,
+      examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
   public Response start(VideoDtos.CloneVideoRequest request) {
     var started = videos.start(caller.requireClientId(), request);
     var task = started.task();

@@ -55,16 +55,15 @@ public class VideoService {
     if (prompt != null && prompt.length() > MAX_PROMPT) {
       throw ApiException.invalidField("prompt", "must be at most " + MAX_PROMPT + " characters");
     }
-    String webhookUrl = null;
-    if (request.webhookUrl() != null) {
-      webhookUrl = guard.check(request.webhookUrl(), "webhookUrl").uri().toString();
+    var webhookUrl = request.webhookUrl() == null ? null
+        : guard.check(request.webhookUrl(), "webhookUrl").uri().toString();
+    var sourceVideo = sources.check(request.sourceVideoUrl(), "sourceVideoUrl");
+    // Only a request that is right in every field learns what this deployment lacks.
+    if (webhookUrl != null) {
       signer.requireConfigured();
     }
-    if (request.sourceVideoUrl() == null || request.sourceVideoUrl().isBlank()) {
-      throw ApiException.invalidField("sourceVideoUrl", "is required");
-    }
     provider.requireConfigured("Clone rendering");
-    var source = sources.resolve(request.sourceVideoUrl(), "sourceVideoUrl", clientId, List.of("video/*"));
+    var source = sources.resolve(sourceVideo, "sourceVideoUrl", clientId, List.of("video/*"));
     var duration = source.durationSeconds();
     if (duration != null && (duration < config.check().minDurationSeconds()
         || duration > config.check().maxDurationSeconds())) {
@@ -90,7 +89,7 @@ public class VideoService {
     return new Started(task, webhookUrl == null ? null : signer.secretFor(id));
   }
 
-  private static String image(VideoDtos.CloneVideoRequest request) {
+  private String image(VideoDtos.CloneVideoRequest request) {
     var frame = request.startingFrameUrl();
     var character = request.characterImageUrl();
     if (frame != null && character != null) {
@@ -100,15 +99,10 @@ public class VideoService {
       throw ApiException.invalidField("startingFrameUrl", "or characterImageUrl is required");
     }
     var field = frame != null ? "startingFrameUrl" : "characterImageUrl";
-    var value = (frame != null ? frame : character).strip();
-    try {
-      var uri = java.net.URI.create(value);
-      if (uri.getHost() != null && ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
-        return value;
-      }
-    } catch (IllegalArgumentException e) {
-      // answered below
+    var url = sources.providerUrl(frame != null ? frame : character, field);
+    if (url == null) {
+      throw ApiException.invalidField(field, "must be an http(s) URL");
     }
-    throw ApiException.invalidField(field, "must be an http(s) URL");
+    return url;
   }
 }

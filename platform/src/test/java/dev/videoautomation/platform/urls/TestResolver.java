@@ -5,33 +5,70 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
-/** A {@link HostResolver} from a map: names never reach real DNS, and unknown names are unresolvable. */
-final class TestResolver implements HostResolver {
-  private final Map<String, List<InetAddress>> names = new HashMap<>();
+/**
+ * A {@link HostResolver} from a map: names never reach real DNS, and unknown names are unresolvable. Services' tests
+ * make {@link #offline()} their {@code HostResolver} bean so that the URL guard checks names without a lookup.
+ */
+public final class TestResolver implements HostResolver {
+  /**
+   * A public address (IANA's, behind example.com) that the names {@link #offline()} knows resolve to. Tests never
+   * connect to it: URLs on those names are only handed to providers simulated on loopback, or refused.
+   */
+  public static final String PUBLIC = "93.184.215.14";
 
-  TestResolver map(String name, String... literals) {
+  private final Map<String, List<InetAddress>> names = new HashMap<>();
+  private final Map<String, List<InetAddress>> domains = new HashMap<>();
+
+  /**
+   * {@code localhost} is 127.0.0.1 only (where WireMock listens); the RFC 2606 example domains and their subdomains
+   * are {@link #PUBLIC}; every other name is unresolvable until a test maps it.
+   */
+  public static TestResolver offline() {
+    var resolver = new TestResolver().map("localhost", "127.0.0.1");
+    for (var domain : List.of("example", "example.com", "example.net", "example.org")) {
+      resolver.domain(domain, PUBLIC);
+    }
+    return resolver;
+  }
+
+  public TestResolver map(String name, String... literals) {
     names.put(name, java.util.Arrays.stream(literals).map(TestResolver::ip).toList());
     return this;
   }
 
-  TestResolver map(String name, InetAddress... addresses) {
+  public TestResolver map(String name, InetAddress... addresses) {
     names.put(name, List.of(addresses));
+    return this;
+  }
+
+  /** {@code domain} and every name under it resolve to {@code literals}. */
+  public TestResolver domain(String domain, String... literals) {
+    domains.put(domain.toLowerCase(Locale.ROOT), java.util.Arrays.stream(literals).map(TestResolver::ip).toList());
     return this;
   }
 
   @Override
   public List<InetAddress> resolve(String host) throws UnknownHostException {
     var addresses = names.get(host);
+    for (var name = host.toLowerCase(Locale.ROOT); addresses == null && name != null; name = parent(name)) {
+      addresses = domains.get(name);
+    }
     if (addresses == null) {
       throw new UnknownHostException(host + " is not in the test resolver");
     }
     return addresses;
   }
 
+  private static String parent(String name) {
+    int dot = name.indexOf('.');
+    return dot < 0 ? null : name.substring(dot + 1);
+  }
+
   /** An IP literal parsed without any lookup (getByName never looks up a literal). */
-  static InetAddress ip(String literal) {
+  public static InetAddress ip(String literal) {
     if (!literal.matches("[0-9a-fA-F:.]+")) {
       throw new IllegalArgumentException("not a literal: " + literal);
     }
