@@ -18,6 +18,7 @@ import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.token.CurrentCaller;
+import dev.videoautomation.platform.urls.UrlGuard;
 
 /**
  * Turns what an intelligence request names into a local file: a {@code med_} id or one of the suite's own CDN URLs
@@ -29,12 +30,28 @@ public class MediaInputs {
   private final MediaTools tools;
   private final RemoteMedia remote;
   private final CurrentCaller caller;
+  private final UrlGuard guard;
 
-  public MediaInputs(MediaLibrary library, MediaTools tools, RemoteMedia remote, CurrentCaller caller) {
+  public MediaInputs(MediaLibrary library, MediaTools tools, RemoteMedia remote, CurrentCaller caller,
+      UrlGuard guard) {
     this.library = library;
     this.tools = tools;
     this.remote = remote;
     this.caller = caller;
+    this.guard = guard;
+  }
+
+  /**
+   * Checks what a request names in {@code videoUrl} or {@code mediaId} without reading it: exactly one of them, a
+   * {@code med_} id or an http(s) URL, and an outside URL must pass the URL guard (public addresses only). Endpoints
+   * that need a provider call this before they check it, so bad input is a 400 even when no provider is set.
+   */
+  public void check(String videoUrl, String mediaId) {
+    var field = field(videoUrl, mediaId);
+    var trimmed = required(mediaId != null ? mediaId : videoUrl, field);
+    if (!Ids.looksLike(IdPrefix.MED, trimmed) && library.findByUrl(trimmed).isEmpty()) {
+      guard.check(trimmed, field);
+    }
   }
 
   /**
@@ -42,16 +59,10 @@ public class MediaInputs {
    * object named by id is 404, as if it did not exist.
    */
   public MediaSource resolve(String value, String field, WorkDir work) {
-    if (value == null || value.isBlank()) {
-      throw ApiException.invalidField(field, "is required: a URL or a med_ id");
-    }
-    var trimmed = value.strip();
+    var trimmed = required(value, field);
     if (Ids.looksLike(IdPrefix.MED, trimmed)) {
       return fromObject(library.find(trimmed).filter(this::visible)
           .orElseThrow(() -> ApiException.notFound("Media " + trimmed + " (in '" + field + "')")), work);
-    }
-    if (!trimmed.contains("://")) {
-      throw ApiException.invalidField(field, "must be an http(s) URL or a med_ id");
     }
     // A CDN URL is public to whoever holds it, so any client may use one; a bare id only its owner.
     var own = library.findByUrl(trimmed);
@@ -68,10 +79,27 @@ public class MediaInputs {
    * the two, else a 400 naming the field.
    */
   public MediaSource fromRequest(String videoUrl, String mediaId, WorkDir work) {
+    return resolve(mediaId != null ? mediaId : videoUrl, field(videoUrl, mediaId), work);
+  }
+
+  /** The field a request names its source in; both is a 400. */
+  private static String field(String videoUrl, String mediaId) {
     if (videoUrl != null && mediaId != null) {
       throw ApiException.invalidField("mediaId", "cannot be given together with videoUrl");
     }
-    return mediaId != null ? resolve(mediaId, "mediaId", work) : resolve(videoUrl, "videoUrl", work);
+    return mediaId != null ? "mediaId" : "videoUrl";
+  }
+
+  /** A med_ id or something with a scheme, stripped; the URL's own checks come later. */
+  private static String required(String value, String field) {
+    if (value == null || value.isBlank()) {
+      throw ApiException.invalidField(field, "is required: a URL or a med_ id");
+    }
+    var trimmed = value.strip();
+    if (!Ids.looksLike(IdPrefix.MED, trimmed) && !trimmed.contains("://")) {
+      throw ApiException.invalidField(field, "must be an http(s) URL or a med_ id");
+    }
+    return trimmed;
   }
 
   /** Like {@link #fromRequest} for operations that only make sense on a video: 422 otherwise. */

@@ -57,6 +57,7 @@ public class Transcriber {
     if (request.prompt() != null && request.prompt().length() > 1000) {
       throw ApiException.invalidField("prompt", "must be at most 1000 characters");
     }
+    inputs.check(request.videoUrl(), request.mediaId());
     client.requireConfigured();
     try (var work = tools.workDir()) {
       var source = inputs.fromRequest(request.videoUrl(), request.mediaId(), work);

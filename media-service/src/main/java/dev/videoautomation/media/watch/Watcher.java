@@ -54,6 +54,7 @@ public class Watcher {
     if (count < 1 || count > config.maxFrames()) {
       throw ApiException.invalidField("frames", "must be between 1 and " + config.maxFrames());
     }
+    inputs.check(request.videoUrl(), request.mediaId());
     vision.requireConfigured();
     try (var work = tools.workDir()) {
       var source = inputs.resolveVideo(request.videoUrl(), request.mediaId(), work, "Watching");

@@ -241,4 +241,25 @@ class UploadAndCdnTest {
         .body("error", equalTo("provider_not_configured"))
         .body("setup", org.hamcrest.Matchers.containsString("MEDIA_VISION_API_KEY"));
   }
+
+  /** No provider is configured here either: a request that names an internal address learns that first. */
+  @Test
+  void shouldRefuseABadSourceBeforeSayingTheProviderIsMissing() {
+    var client = newClient();
+    for (var path : new String[] {"/v1/transcribe", "/v1/watch"}) {
+      as(client).contentType(ContentType.JSON).body(Map.of("videoUrl", "http://10.0.0.3/clip.mp4", "prompt", "what?"))
+          .when().post(path).then().statusCode(400).body("error", equalTo("url_not_allowed"))
+          .body("reason", equalTo("private_address")).body("field", equalTo("videoUrl"));
+      as(client).contentType(ContentType.JSON).body(Map.of("mediaId", "http://169.254.169.254/latest/meta-data/",
+          "prompt", "what?")).when().post(path).then().statusCode(400).body("error", equalTo("url_not_allowed"))
+          .body("reason", equalTo("metadata")).body("field", equalTo("mediaId"));
+      as(client).contentType(ContentType.JSON).body(Map.of("videoUrl", "ftp://files.example/clip.mp4",
+          "prompt", "what?")).when().post(path).then().statusCode(400).body("error", equalTo("url_not_allowed"))
+          .body("reason", equalTo("scheme")).body("field", equalTo("videoUrl"));
+      as(client).contentType(ContentType.JSON).body(Map.of("videoUrl", "clip.mp4", "prompt", "what?"))
+          .when().post(path).then().statusCode(400).body("error", equalTo("invalid_request"))
+          .body("field", equalTo("videoUrl"));
+    }
+    assertThat(source.getAllServeEvents()).isEmpty();
+  }
 }
