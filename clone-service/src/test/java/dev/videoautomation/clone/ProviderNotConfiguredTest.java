@@ -117,8 +117,14 @@ class ProviderNotConfiguredTest {
 
   @Test
   void shouldDocumentEveryPublicPathAndHideTheInternalOne() {
-    var paths = io.restassured.RestAssured.given().accept("application/json").when().get("/q/openapi").then()
-        .statusCode(200).extract().jsonPath().<String, Object>getMap("paths").keySet();
+    var document = io.restassured.RestAssured.given().accept("application/json").when().get("/q/openapi").then()
+        .statusCode(200).extract().jsonPath();
+    var paths = document.<String, Object>getMap("paths").keySet();
+    for (var path : new String[] {"/v1/images/generate", "/v1/clones/character", "/v1/clones/frame",
+        "/v1/clones/video"}) {
+      org.assertj.core.api.Assertions.assertThat(document.getString("paths.'" + path + "'.post.responses.'400'"
+          + ".content.'application/json'.examples.refused.value.error")).as(path).isEqualTo("url_not_allowed");
+    }
     org.assertj.core.api.Assertions.assertThat(paths).contains("/v1/clones/check", "/v1/clones/character",
         "/v1/clones/frame", "/v1/clones/video", "/v1/clones/video/{id}", "/v1/images/generate", "/v1/images/{id}",
         "/v1/videos", "/v1/music", "/v1/music/{id}");

@@ -43,7 +43,11 @@ class OpenApiTest {
       var responses = paths.path(path).path("post").path("responses");
       assertThat(Stream.of("400", "404", "502", "503", "504").filter(responses::has)).as(path + " errors")
           .hasSize(5);
+      assertThat(responses.at("/400/content/application~1json/examples/url_not_allowed/value/field").asText())
+          .as(path + " refused url").isEqualTo("url");
     }
+    assertThat(paths.at("/~1v1~1videos~1download~1{platform}/post/responses/400/content/application~1json/examples"
+        + "/url_not_allowed/value/error").asText()).isEqualTo("url_not_allowed");
     paths.fieldNames().forEachRemaining(path -> assertThat(path).doesNotStartWith("/internal"));
   }
 }

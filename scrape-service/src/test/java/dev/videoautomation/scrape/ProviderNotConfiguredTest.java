@@ -38,4 +38,24 @@ class ProviderNotConfiguredTest {
     asClient().body("{\"url\": \"https://www.tiktok.com/@a/video/1\"}").when().post("/v1/videos/download/shortvideo")
         .then().statusCode(503).body("error", is("provider_not_configured"));
   }
+
+  /** The input is judged first: a URL the guard refuses is a 400 even though the answer would otherwise be 503. */
+  @ParameterizedTest
+  @ValueSource(strings = {"/v1/scrape/shortvideo/video", "/v1/scrape/photo/post/comments",
+      "/v1/scrape/microblog/tweet/transcript", "/v1/scrape/videosite/video", "/v1/videos/download/photo"})
+  void shouldRefuseABadUrlBeforeSayingTheProviderIsMissing(String path) {
+    asClient().body("{\"url\": \"http://127.0.0.1:8080/p/1\"}").when().post(path).then().statusCode(400)
+        .body("error", is("url_not_allowed")).body("reason", is("loopback")).body("field", is("url"))
+        .body("setup", not(emptyOrNullString()));
+    asService("records-service").body("{\"platform\": \"photo\", \"url\": \"http://192.168.1.1/p/1\"}").when()
+        .post("/internal/lookup/video").then().statusCode(400).body("error", is("url_not_allowed"))
+        .body("reason", is("private_address"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"shortvideo/profile", "videosite/channel", "ads/search"})
+  void shouldRefuseAMissingFieldBeforeSayingTheProviderIsMissing(String path) {
+    asClient().body("{}").when().post("/v1/scrape/" + path).then().statusCode(400)
+        .body("error", is("invalid_request")).body("setup", not(emptyOrNullString()));
+  }
 }

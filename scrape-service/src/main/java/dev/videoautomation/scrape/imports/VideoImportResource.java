@@ -54,10 +54,16 @@ public class VideoImportResource {
       + "\"platform\": \"shortvideo\", \"sourceUrl\": \"https://www.tiktok.com/@some.creator/video/7430000000000000000"
       + "\", \"durationSeconds\": 14.93, \"width\": 720, \"height\": 1280, \"sizeBytes\": 18342211, \"contentType\": "
       + "\"video/mp4\"}")))
-  @APIResponse(responseCode = "400", description = "Unsupported platform or missing url", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "unsupported", value = "{\"error\": "
+  @APIResponse(responseCode = "400", description = "Unsupported platform, missing url, or a url that is not a public "
+      + "http(s) URL (url_not_allowed with `reason`: the URL guard refuses loopback, private, link-local and metadata "
+      + "addresses; checked before the provider, so also when none is configured)", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, examples = {@ExampleObject(name = "unsupported", value = "{\"error\": "
       + "\"unsupported_platform\", \"message\": \"Platform 'microblog' is not supported here; use shortvideo or "
-      + "photo.\", \"setup\": \"Use shortvideo or photo (a TikTok or Instagram post or account).\"}")))
+      + "photo.\", \"setup\": \"Use shortvideo or photo (a TikTok or Instagram post or account).\"}"),
+      @ExampleObject(name = "url_not_allowed", value = "{\"error\": \"url_not_allowed\", \"message\": \"The "
+      + "address 10.0.0.5 is a private address (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16); only public internet "
+      + "addresses are fetched.\", \"reason\": \"private_address\", \"field\": \"url\", \"address\": "
+      + "\"10.0.0.5\", \"setup\": \"Pass a public http(s) URL of the platform's post.\"}")}))
   @APIResponse(responseCode = "422", description = "The post has no video", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "no video", value = "{\"error\": "
       + "\"no_video\", \"message\": \"This post has no video (it may be a photo post).\", \"setup\": \"Pass the URL "

@@ -15,6 +15,7 @@ import io.quarkus.logging.Log;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.urls.UrlGuard;
 import dev.videoautomation.scrape.config.ScrapeConfig;
 
 /**
@@ -27,11 +28,13 @@ public class ScrapeProvider {
   private final ScrapeConfig config;
   private final ProviderClient client;
   private final ProviderCache cache;
+  private final UrlGuard guard;
 
-  ScrapeProvider(ScrapeConfig config, ProviderClient client, ProviderCache cache) {
+  ScrapeProvider(ScrapeConfig config, ProviderClient client, ProviderCache cache, UrlGuard guard) {
     this.config = config;
     this.client = client;
     this.cache = cache;
+    this.guard = guard;
   }
 
   /** 503 provider_not_configured (with setup) unless a provider key is set. */
@@ -42,9 +45,15 @@ public class ScrapeProvider {
 
   /**
    * The provider's answer for {@code route} with our {@code fields} (public names; null or blank values are not
-   * sent). Fields map to the provider's names through {@code scrape.routes."<route>".params}.
+   * sent). Fields map to the provider's names through {@code scrape.routes."<route>".params}. A post {@code url} is
+   * fetched by the provider on the caller's behalf, so it passes the URL guard first (400 {@code url_not_allowed}
+   * naming {@code url}), before the key is looked at: bad input is a 400 even where no provider is configured.
    */
   public JsonNode fetch(String route, Map<String, String> fields) {
+    var url = fields.get("url");
+    if (url != null) {
+      guard.check(url.strip(), "url");
+    }
     var apiKey = requireKey();
     var target = config.routes().get(route);
     if (target == null) {
