@@ -66,9 +66,11 @@ public final class RunningSuite implements BeforeAllCallback, ExtensionContext.S
     builder.env(Service.BILLING, "BILLING_ADMIN_OPERATOR_TOKEN", OPERATOR_TOKEN);
     // Every agent of the run registers from 127.0.0.1; the per-address limit (30 an hour) is auth's own tests' job.
     builder.env(Service.AUTH, "AUTH_REGISTRATION_PER_ADDRESS_PER_HOUR", "10000");
-    // The scraping provider and the files it points at are simulated on loopback, which media may fetch only here.
+    // The scraping provider, the files it points at and the posts it is asked about are simulated on loopback, which
+    // media may fetch and scrape may pass on only here (a real post URL would need DNS, which tests never use).
     builder.env(Service.SCRAPE, "SCRAPE_PROVIDER_BASE_URL", providers.baseUrl())
         .env(Service.SCRAPE, "SCRAPE_PROVIDER_API_KEY", "test-scrape-key")
+        .env(Service.SCRAPE, "PLATFORM_URL_GUARD_ALLOW_LOOPBACK", "true")
         .env(Service.MEDIA, "PLATFORM_URL_GUARD_ALLOW_LOOPBACK", "true");
     // Posts are published through the simulated Ayrshare API; workers look every second instead of every 5–10 s.
     builder.env(Service.RECORDS, "RECORDS_PUBLISHER_BASE_URL", providers.baseUrl())

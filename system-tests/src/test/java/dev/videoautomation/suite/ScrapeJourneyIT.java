@@ -50,7 +50,7 @@ class ScrapeJourneyIT {
     var before = remainingScrape(agent);
 
     var answer = as(agent).contentType(ContentType.JSON)
-        .body(Map.of("url", "https://www.tiktok.com/@someone/video/7300000000000000001", "download_media", true))
+        .body(Map.of("url", base + "/@someone/video/7300000000000000001", "download_media", true))
         .when().post("/v1/scrape/shortvideo/video").then().statusCode(200).extract().asString();
 
     var urls = new ArrayList<String>();
