@@ -9,9 +9,10 @@ CREATE UNIQUE INDEX clients_recovery_email_verified ON clients (recovery_email)
   WHERE recovery_email_verified_at IS NOT NULL;
 CREATE INDEX clients_recovery_email ON clients (recovery_email) WHERE recovery_email IS NOT NULL;
 
--- 'recovery_email': the code that verifies a checkout's address. A recovery request for an address no client holds
--- verified stores a code too, naming no client (it is never mailed and can never recover anything), so that both
--- answers cost the same work and their timing says nothing about the address.
+-- 'recovery_email': the code that verifies a checkout's address. Recovery codes name no client from now on (the
+-- address's verified holder is looked up when the code is used), and a recovery request stores one whether or not a
+-- client holds the address (mailed only if one does), so both answers cost the same work and their timing says
+-- nothing about the address.
 ALTER TABLE one_time_codes DROP CONSTRAINT one_time_codes_purpose_check;
 ALTER TABLE one_time_codes ADD CONSTRAINT one_time_codes_purpose_check
   CHECK (purpose IN ('claim', 'recovery', 'recovery_email'));

@@ -72,6 +72,11 @@ public class RecoveryAddresses {
     locks.lock("recovery-email:" + normalised);
   }
 
+  /** Whether a client holds {@code email} (normalised) verified: one count, found or not. */
+  public boolean isVerified(String normalised) {
+    return Client.count("recoveryEmail = ?1 and recoveryEmailVerifiedAt is not null", normalised) > 0;
+  }
+
   /** The client holding {@code email} verified, if any: the only client a recovery by this address may reach. */
   public Optional<Client> verifiedClientOf(String email) {
     return Optional.ofNullable(Client.findByVerifiedRecoveryEmail(Emails.normalise(email)));

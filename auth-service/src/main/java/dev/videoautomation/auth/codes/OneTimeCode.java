@@ -27,7 +27,7 @@ public class OneTimeCode extends PanacheEntityBase {
   @Column(name = "registration_id")
   public String registrationId;
 
-  /** Null on a recovery code for an address no client holds verified (never mailed, never accepted). */
+  /** Null on recovery codes: they name the address; the client is its verified holder when the code is used. */
   @Column(name = "client_id")
   public String clientId;
 

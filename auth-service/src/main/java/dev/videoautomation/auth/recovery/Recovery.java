@@ -19,8 +19,9 @@ import dev.videoautomation.platform.keys.ApiKeys;
 
 /**
  * Key recovery by email (design §5): a code goes to the client's verified recovery address; with it, every older key
- * stops and a new live key is issued. An unverified address (a keyless checkout's, before its code) recovers nothing. No answer says whether an address is registered: every refusal (no code, wrong,
- * expired, too many attempts) is the same 401 {@code invalid_code} with the same sentence.
+ * stops and a new live key is issued. An unverified address (a keyless checkout's, before its code) recovers
+ * nothing. No answer says whether an address is registered: every refusal (no code, wrong, expired, too many
+ * attempts) is the same 401 {@code invalid_code} with the same sentence.
  */
 @ApplicationScoped
 public class Recovery {
@@ -38,16 +39,17 @@ public class Recovery {
   }
 
   /**
-   * The code to mail, when a client holds the address verified; an earlier recovery code for it stops working. An
-   * address no client holds gets a code too, naming no client, never mailed and never accepted: both cases run the
-   * same statements, so the answer's timing says nothing about the address.
+   * The code to mail, when a client holds the address verified; an earlier recovery code for it stops working.
+   * Recovery codes name the address only (the client is the address's verified holder when the code is used), and
+   * one is stored whether or not a client holds the address, never mailed then: both cases run the same statements
+   * on rows of the same shape, so the answer's timing says nothing about the address.
    */
   @Transactional
   public Optional<Codes.Issued> requestCode(String email) {
     var normalised = Emails.normalise(email);
-    var client = recoveryAddresses.verifiedClientOf(normalised);
-    var issued = codes.issue(OneTimeCode.RECOVERY, null, client.map(c -> c.id).orElse(null), normalised);
-    return client.map(c -> issued);
+    var registered = recoveryAddresses.isVerified(normalised);
+    var issued = codes.issue(OneTimeCode.RECOVERY, null, null, normalised);
+    return registered ? Optional.of(issued) : Optional.empty();
   }
 
   /** A new key, or the refusal (returned, so that the counted attempt commits). */
@@ -65,17 +67,14 @@ public class Recovery {
   public Outcome recover(String email, String presented) {
     OneTimeCode code = OneTimeCode.find("email = ?1 and purpose = ?2 and voidedAt is null order by createdAt desc",
         Emails.normalise(email), OneTimeCode.RECOVERY).withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
-    if (codes.check(code, presented) != Codes.Check.ACCEPTED || !stillHolds(code)) {
+    // A key goes only to the client holding the code's address verified: never to another client's address.
+    var client = codes.check(code, presented) == Codes.Check.ACCEPTED
+        ? recoveryAddresses.verifiedClientOf(code.email) : Optional.<Client>empty();
+    if (client.isEmpty()) {
       return new Refused(new ApiException(ApiError.of(ErrorCode.INVALID_CODE, REFUSAL).with("field", "code")));
     }
-    keys.replaceAllOf(code.clientId);
-    return new Recovered(keys.issue(code.clientId, ApiKeys.Kind.LIVE, Keys.LIVE_SCOPES));
-  }
-
-  /** A key goes only to the client holding the code's address verified now, never to another client's address. */
-  private static boolean stillHolds(OneTimeCode code) {
-    Client client = code.clientId == null ? null : Client.findById(code.clientId);
-    return client != null && client.hasVerifiedRecoveryEmail() && client.recoveryEmail.equals(code.email);
+    keys.replaceAllOf(client.get().id);
+    return new Recovered(keys.issue(client.get().id, ApiKeys.Kind.LIVE, Keys.LIVE_SCOPES));
   }
 
   public java.time.Duration codeTtl() {

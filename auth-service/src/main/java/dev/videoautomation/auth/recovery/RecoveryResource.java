@@ -21,7 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
-import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.auth.addresses.AddressLimits;
 import dev.videoautomation.auth.keys.KeyDtos.Credential;
@@ -91,15 +91,17 @@ public class RecoveryResource {
       + "or for this email address, this hour",
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
           schema = @Schema(implementation = ErrorSchemas.Error.class)))
-  public Response recover(@NotNull @Valid RecoverRequest body, @Context HttpServerRequest http) {
+  public Response recover(@NotNull @Valid RecoverRequest body, @Context RoutingContext http) {
     if (!Emails.looksValid(body.email())) {
       throw ApiException.invalidField("email", "must be an email address");
     }
     if (body.code() == null) {
-      addressLimits.take(AddressLimits.addressOf(http));
+      addressLimits.take(AddressLimits.addressOf(http.request()));
       addressLimits.takeForRecipient(body.email());
-      recovery.requestCode(body.email())
-          .ifPresent(issued -> mail.recoveryCode(issued.code().email, issued.digits(), recovery.codeTtl()));
+      // The mail is handed over once the answer has been sent (sent or not, the code stands): its work must not
+      // share the CPU with the answer of a registered address, or the answer's timing would tell.
+      recovery.requestCode(body.email()).ifPresent(issued -> http.addEndHandler(sent ->
+          mail.recoveryCode(issued.code().email, issued.digits(), recovery.codeTtl())));
       return Response.accepted(new Requested(CODE_SENT_IF_REGISTERED)).build();
     }
     return switch (recovery.recover(body.email(), body.code())) {
