@@ -20,8 +20,9 @@ import dev.videoautomation.platform.keys.ApiKeys;
 
 /**
  * A new client with a live key for billing's keyless checkout (docs/internal-api.md §3.2): one client per
- * operationId, forever. The checkout's email is bound unverified, with a code to mail to it. Concurrent first calls with one operationId are serialised by an advisory lock, so the
- * second sees the first's client and answers as a replay.
+ * operationId, forever. The checkout's email is bound unverified, with a code to mail to it. Concurrent first calls
+ * with one operationId are serialised by an advisory lock, so the second sees the first's client and answers as a
+ * replay.
  */
 @ApplicationScoped
 public class ClientMinting {

@@ -11,7 +11,8 @@ import dev.videoautomation.auth.registrations.RegistrationDtos.EmailRegistration
 
 /**
  * The registration family as the JSON endpoints and the claim page both drive it: the hourly limits first (source
- * address, then the code mail's recipient), then the transaction ({@link Registrations}), then the mail, so that a failed transaction mails nothing.
+ * address, then the code mail's recipient), then the transaction ({@link Registrations}), then the mail, so that a
+ * failed transaction mails nothing.
  */
 @ApplicationScoped
 public class Onboarding {
