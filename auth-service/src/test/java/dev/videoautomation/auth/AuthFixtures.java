@@ -84,13 +84,18 @@ public final class AuthFixtures {
   }
 
   public static Claimed claimed(TestSmtpServer smtp) {
+    return claimed(smtp, email("owner"));
+  }
+
+  /** As {@link #claimed(TestSmtpServer)} with {@code email}, every earlier mail to which has arrived. */
+  public static Claimed claimed(TestSmtpServer smtp, String email) {
     var registration = registerAnonymously();
-    var email = email("owner");
+    var earlierMails = mails(smtp, email);
     asGateway().contentType(ContentType.JSON)
         .body(Map.of("claim_token", registration.getString("claim_token"), "email", email))
         .when().post("/v1/auth/agent/claim").then().statusCode(200);
     var key = asGateway().contentType(ContentType.JSON)
-        .body(Map.of("claim_token", registration.getString("claim_token"), "code", code(smtp, email, 0)))
+        .body(Map.of("claim_token", registration.getString("claim_token"), "code", code(smtp, email, earlierMails)))
         .when().post("/v1/auth/agent/claim/complete").then().statusCode(200).extract().<String>path("credential");
     var verified = verify(key);
     return new Claimed(key, verified.getString("clientId"), verified.getString("keyId"), email);

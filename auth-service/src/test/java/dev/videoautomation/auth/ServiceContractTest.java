@@ -31,6 +31,8 @@ class ServiceContractTest extends ServiceContract {
         .body("paths", hasKey("/v1/auth/agent/revoke"))
         .body("paths", hasKey("/v1/api_keys/rotate"))
         .body("paths", hasKey("/v1/api_keys/recover"))
+        .body("paths", hasKey("/v1/api_keys/verify_email"))
+        .body("paths.'/v1/api_keys/rotate'.post.responses", hasKey("403"))
         .body("paths", hasKey("/.well-known/oauth-protected-resource"))
         .body("paths", hasKey("/.well-known/oauth-authorization-server"))
         .body("paths", hasKey("/.well-known/agent-auth"))

@@ -14,19 +14,29 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import io.quarkus.scheduler.Scheduled;
 import io.vertx.core.http.HttpServerRequest;
 
+import dev.videoautomation.auth.mail.Emails;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.keys.ApiKeys;
 
 /**
- * Requests that create a registration or mail a code, per source address per hour (design §5), counted in Postgres
- * with one conditional upsert so every replica shares one exact count. The address is the gateway's
- * {@code X-Client-Address} (docs/internal-api.md §1.2 rule 6): a rate-limit key, never identity.
+ * Hourly limits of auth's mail-sending requests (design §5), per clock hour, counted in Postgres with one conditional
+ * upsert so every replica shares one exact count. Two kinds of address are counted in the same table:
+ * <ul>
+ * <li>the source address of requests that create a registration or mail a code: the gateway's
+ * {@code X-Client-Address} (docs/internal-api.md §1.2 rule 6), a rate-limit key, never identity;</li>
+ * <li>the recipient of every code mail (registration, claim, recovery, a checkout's address), kept as a SHA-256 of
+ * its normal form, never in the plain. Recovery counts it whether or not the address is registered, so that the
+ * limit reveals nothing.</li>
+ * </ul>
  */
 @ApplicationScoped
 public class AddressLimits {
   static final String HEADER = "X-Client-Address";
   static final int MAX_ADDRESS_LENGTH = 64;
+  /** Recipient keys cannot collide with source addresses (IPs never start so). */
+  static final String RECIPIENT_PREFIX = "to:";
   private static final String TAKE = """
       INSERT INTO address_windows (address, window_start, count) VALUES (?1, ?2, 1)
       ON CONFLICT (address, window_start) DO UPDATE SET count = address_windows.count + 1
@@ -34,27 +44,50 @@ public class AddressLimits {
       RETURNING count""";
 
   private final EntityManager entityManager;
-  private final int perHour;
+  private final int perAddress;
+  private final int perRecipient;
 
   AddressLimits(EntityManager entityManager,
-      @ConfigProperty(name = "auth.registration.per-address-per-hour", defaultValue = "30") int perHour) {
+      @ConfigProperty(name = "auth.registration.per-address-per-hour", defaultValue = "30") int perAddress,
+      @ConfigProperty(name = "auth.codes.per-recipient-per-hour", defaultValue = "5") int perRecipient) {
     this.entityManager = entityManager;
-    this.perHour = perHour;
+    this.perAddress = perAddress;
+    this.perRecipient = perRecipient;
   }
 
-  /** Takes one unit for {@code address} in the current hour, or fails with 429 {@code rate_limited}. */
+  /** Takes one unit for the source {@code address} in the current hour, or fails with 429 {@code rate_limited}. */
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public void take(String address) {
+    takeOrRefuse(address, perAddress, "Too many registrations or code requests from this address");
+  }
+
+  /** Takes one unit for the recipient {@code email} in the current hour, or fails with 429 {@code rate_limited}. */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public void takeForRecipient(String email) {
+    takeOrRefuse(recipientKey(email), perRecipient, "Too many codes were asked for this email address");
+  }
+
+  /** As {@link #takeForRecipient}, answering false instead of failing (a mail nobody asked for now). */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public boolean tryTakeForRecipient(String email) {
+    return tryTake(recipientKey(email), perRecipient, Instant.now());
+  }
+
+  private void takeOrRefuse(String key, int limit, String what) {
     var now = Instant.now();
-    var window = now.truncatedTo(ChronoUnit.HOURS);
-    var taken = entityManager.createNativeQuery(TAKE).setParameter(1, address)
-        .setParameter(2, Timestamp.from(window)).setParameter(3, perHour).getResultList();
-    if (taken.isEmpty()) {
+    if (!tryTake(key, limit, now)) {
+      var window = now.truncatedTo(ChronoUnit.HOURS);
       var retryAfter = Math.max(1, Duration.between(now, window.plus(1, ChronoUnit.HOURS)).toSeconds());
-      throw new ApiException(ApiError.of(ErrorCode.RATE_LIMITED, "Too many registrations or code requests from "
-          + "this address (" + perHour + " an hour); try again in " + retryAfter + " seconds.")
-          .with("limit", perHour).with("retryAfter", retryAfter));
+      throw new ApiException(ApiError.of(ErrorCode.RATE_LIMITED, what + " (" + limit + " an hour, counted per "
+          + "clock hour); try again in " + retryAfter + " seconds.").with("limit", limit)
+          .with("retryAfter", retryAfter));
     }
+  }
+
+  private boolean tryTake(String key, int limit, Instant now) {
+    var window = now.truncatedTo(ChronoUnit.HOURS);
+    return !entityManager.createNativeQuery(TAKE).setParameter(1, key).setParameter(2, Timestamp.from(window))
+        .setParameter(3, limit).getResultList().isEmpty();
   }
 
   /** The agent's address: the gateway's {@code X-Client-Address}, else the TCP peer (a direct caller). */
@@ -63,6 +96,10 @@ public class AddressLimits {
     var address = forwarded != null && !forwarded.isBlank() ? forwarded.trim()
         : request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
     return address.length() > MAX_ADDRESS_LENGTH ? address.substring(0, MAX_ADDRESS_LENGTH) : address;
+  }
+
+  static String recipientKey(String email) {
+    return RECIPIENT_PREFIX + ApiKeys.hash(Emails.normalise(email));
   }
 
   @Scheduled(every = "1h", delayed = "5m")

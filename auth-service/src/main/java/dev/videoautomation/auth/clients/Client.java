@@ -16,9 +16,16 @@ public class Client extends PanacheEntityBase {
   @Id
   public String id;
 
-  /** Where recovery codes go; unique across clients, lower case. */
+  /**
+   * The recovery address, lower case: where recovery codes go once it is verified. Several clients may wait on one
+   * address unverified; one at most holds it verified.
+   */
   @Column(name = "recovery_email")
   public String recoveryEmail;
+
+  /** When a mailed code proved {@link #recoveryEmail}; null while it is unverified (or there is none). */
+  @Column(name = "recovery_email_verified_at")
+  public Instant recoveryEmailVerifiedAt;
 
   /** The billing checkout that created this client, when one did (idempotency of /internal/clients). */
   @Column(name = "operation_id")
@@ -27,8 +34,13 @@ public class Client extends PanacheEntityBase {
   @Column(name = "created_at")
   public Instant createdAt;
 
-  public static Client findByRecoveryEmail(String email) {
-    return find("recoveryEmail", email).firstResult();
+  public boolean hasVerifiedRecoveryEmail() {
+    return recoveryEmail != null && recoveryEmailVerifiedAt != null;
+  }
+
+  /** The client holding {@code email} (normalised) verified, or null. */
+  public static Client findByVerifiedRecoveryEmail(String email) {
+    return find("recoveryEmail = ?1 and recoveryEmailVerifiedAt is not null", email).firstResult();
   }
 
   public static Client findByOperationId(String operationId) {

@@ -9,12 +9,14 @@ import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
+import dev.videoautomation.auth.addresses.AddressLimits;
 import dev.videoautomation.auth.keys.InternalCallers;
+import dev.videoautomation.auth.mail.CodeMail;
 import dev.videoautomation.platform.errors.ApiException;
 
 /**
  * {@code POST /internal/clients} (docs/internal-api.md §3.2): billing mints a client with a live key when a keyless
- * checkout completes. Never logs its body.
+ * checkout completes, and the checkout's email gets the code that makes it the recovery address. Never logs its body.
  */
 @Path("/internal/clients")
 @Produces(MediaType.APPLICATION_JSON)
@@ -25,10 +27,14 @@ public class ClientsResource {
 
   private final ClientMinting minting;
   private final InternalCallers callers;
+  private final AddressLimits limits;
+  private final CodeMail mail;
 
-  ClientsResource(ClientMinting minting, InternalCallers callers) {
+  ClientsResource(ClientMinting minting, InternalCallers callers, AddressLimits limits, CodeMail mail) {
     this.minting = minting;
     this.callers = callers;
+    this.limits = limits;
+    this.mail = mail;
   }
 
   public record MintRequest(String operationId, String email, Boolean reissueCredential) {
@@ -47,7 +53,11 @@ public class ClientsResource {
     if (body.email() != null && body.email().length() > MAX_EMAIL_LENGTH) {
       throw ApiException.invalidField("email", "must be at most " + MAX_EMAIL_LENGTH + " characters");
     }
-    var minted = minting.mint(body.operationId(), body.email(), Boolean.TRUE.equals(body.reissueCredential()));
+    var outcome = minting.mint(body.operationId(), body.email(), Boolean.TRUE.equals(body.reissueCredential()));
+    // After commit, and within the recipient's hourly limit (past it, the owner asks for a code later).
+    outcome.addressCode().filter(code -> limits.tryTakeForRecipient(code.code().email))
+        .ifPresent(code -> mail.addressCode(code.code().email, code.digits(), minting.codeTtl()));
+    var minted = outcome.minted();
     return Response.status(minted.created() ? Response.Status.CREATED : Response.Status.OK).entity(minted).build();
   }
 }

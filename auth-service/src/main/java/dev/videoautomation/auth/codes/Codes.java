@@ -10,9 +10,15 @@ import java.util.HexFormat;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import io.quarkus.scheduler.Scheduled;
+
+import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 
@@ -49,14 +55,22 @@ public class Codes {
     ACCEPTED, WRONG, EXHAUSTED, EXPIRED, NONE
   }
 
+  /**
+   * A new code; the earlier open codes it supersedes stop working: those of the registration (claims), of the address
+   * (recovery, whether or not a client holds it, so both cases run the same statements), or of the client (the code
+   * that verifies a checkout's address: other clients waiting on the same address keep theirs).
+   */
   public Issued issue(String purpose, String registrationId, String clientId, String email) {
     var now = clock.instant();
     if (registrationId != null) {
       OneTimeCode.update("voidedAt = ?1 where registrationId = ?2 and usedAt is null and voidedAt is null", now,
           registrationId);
-    } else {
+    } else if (OneTimeCode.RECOVERY.equals(purpose)) {
       OneTimeCode.update("voidedAt = ?1 where email = ?2 and purpose = ?3 and usedAt is null and voidedAt is null",
           now, email, purpose);
+    } else {
+      OneTimeCode.update("voidedAt = ?1 where clientId = ?2 and purpose = ?3 and usedAt is null and voidedAt is null",
+          now, clientId, purpose);
     }
     var digits = String.format("%06d", RANDOM.nextInt(1_000_000));
     var salt = new byte[16];
@@ -101,6 +115,29 @@ public class Codes {
       return Check.EXHAUSTED;
     }
     return Check.WRONG;
+  }
+
+  /**
+   * The refusal of a code that was not {@link Check#ACCEPTED}: {@code subject} names what the code was for ("this
+   * claim"), {@code again} says how to get a new one.
+   */
+  public ApiException refusal(Check check, String subject, String again) {
+    return switch (check) {
+      case EXHAUSTED -> new ApiException(ErrorCode.CODE_ATTEMPTS_EXHAUSTED, "Too many wrong codes (" + maxAttempts
+          + "): this code no longer works. " + again);
+      case EXPIRED -> new ApiException(ErrorCode.INVALID_CODE, "This code has expired (a code works for "
+          + ttl.toMinutes() + " minutes). " + again);
+      case NONE -> new ApiException(ErrorCode.INVALID_CODE, "No code is waiting for " + subject + ". " + again);
+      default -> new ApiException(ApiError.of(ErrorCode.INVALID_CODE, "This code is not right. Check the mail "
+          + "and try again (" + maxAttempts + " attempts in all).").with("field", "code"));
+    };
+  }
+
+  /** Codes long past their life are of no use to anyone (a claim token lives a day; keep two). */
+  @Scheduled(every = "1h", delayed = "7m")
+  @Transactional
+  void forgetOldCodes() {
+    OneTimeCode.delete("expiresAt < ?1", clock.instant().minus(Duration.ofDays(2)));
   }
 
   public Duration ttl() {

@@ -15,6 +15,8 @@ import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 public class OneTimeCode extends PanacheEntityBase {
   public static final String CLAIM = "claim";
   public static final String RECOVERY = "recovery";
+  /** Verifies the recovery address a keyless checkout named. */
+  public static final String RECOVERY_EMAIL = "recovery_email";
 
   /** {@code cla_…}: the claim attempt id of the reference. */
   @Id
@@ -25,6 +27,7 @@ public class OneTimeCode extends PanacheEntityBase {
   @Column(name = "registration_id")
   public String registrationId;
 
+  /** Null on recovery codes: they name the address; the client is its verified holder when the code is used. */
   @Column(name = "client_id")
   public String clientId;
 

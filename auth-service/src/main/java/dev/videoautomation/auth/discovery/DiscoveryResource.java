@@ -146,6 +146,7 @@ public class DiscoveryResource {
     endpoints.put("revoke", urls.of("/v1/auth/agent/revoke"));
     endpoints.put("rotate", urls.of("/v1/api_keys/rotate"));
     endpoints.put("recover", urls.of("/v1/api_keys/recover"));
+    endpoints.put("verify_email", urls.of("/v1/api_keys/verify_email"));
     endpoints.put("usage", urls.of("/v1/usage"));
     endpoints.put("openapi", urls.of("/v1/openapi.json"));
     return endpoints;

@@ -49,7 +49,15 @@ public class ApiKeysResource {
   @Operation(summary = "Rotate the key you call with", description = "Issues a new key of the same kind and scopes "
       + "for the same client. The key you call with stops working at once, or after `graceSeconds` (0 to 86400) "
       + "so running work can switch over; `previous_credential_expires` says when (null: already stopped). The "
-      + "body is optional (none, or `{}`, is no grace). Needs any valid key (anonymous keys too); no subscription.")
+      + "body is optional (none, or `{}`, is no grace). Needs any valid key (anonymous keys too); no subscription.\n\n"
+      + "Only the newest key rotates: a key inside its rotation grace was already replaced and answers 403 "
+      + "key_rotating. A rotation ends every older key of the client along with the one you call with (at once, or "
+      + "by the end of the new grace at the latest), so rotating the newest key without grace ends a leaked older "
+      + "one too.\n\n"
+      + "`Idempotency-Key`: the gateway holds it while the rotation runs (a second call with it meanwhile is 409 "
+      + "idempotency_key_in_use), but never stores the answer, since it carries a key: repeating a completed "
+      + "rotation with the same `Idempotency-Key` answers 409 credential_issued (the key was issued; recover one "
+      + "by email if it is lost) and rotates nothing. Send a new `Idempotency-Key` to rotate again.")
   @RequestBody(required = false, content = @Content(mediaType = MediaType.APPLICATION_JSON,
       schema = @Schema(implementation = RotateRequest.class), examples = {
       @ExampleObject(name = "at once", value = "{}"),
@@ -63,6 +71,13 @@ public class ApiKeysResource {
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorSchemas.Error.class)))
   @APIResponse(responseCode = "401", description = "unauthorized: no valid key, or it is no longer active",
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
+          schema = @Schema(implementation = ErrorSchemas.Error.class)))
+  @APIResponse(responseCode = "403", description = "key_rotating: the key you call with is inside its rotation "
+      + "grace (a newer key replaced it); rotate with the newest key", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorSchemas.Error.class)))
+  @APIResponse(responseCode = "409", description = "credential_issued: a rotation with this Idempotency-Key already "
+      + "completed and issued a key, which is not shown again (recover one if it is lost); idempotency_key_in_use: "
+      + "it is still running", content = @Content(mediaType = MediaType.APPLICATION_JSON,
           schema = @Schema(implementation = ErrorSchemas.Error.class)))
   public Rotated rotate(@HeaderParam("Content-Type") String contentType, String body)
       throws JsonProcessingException {

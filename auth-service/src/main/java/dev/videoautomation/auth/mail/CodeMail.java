@@ -47,6 +47,16 @@ public class CodeMail {
         + "ignore this mail.\n");
   }
 
+  /** The code that makes a keyless checkout's email (or, on request, the same email again) the recovery address. */
+  public void addressCode(String to, String code, Duration ttl) {
+    send(to, "Confirm your Video Automation Service recovery address", "Your one-time code is " + code + ".\n\n"
+        + "A subscription was bought naming this address as the place to recover its API key. The address is used "
+        + "for that only once this code is entered: send it with the subscription's API key to "
+        + "POST /v1/api_keys/verify_email as {\"code\": \"...\"} (the agent holding the key can do it for you). "
+        + "It works for " + ttl.toMinutes() + " minutes and 5 attempts. If you did not buy a subscription, ignore "
+        + "this mail: the address stays unused.\n");
+  }
+
   private void send(String to, String subject, String text) {
     var mail = Mail.withText(to, subject, text);
     Infrastructure.getDefaultWorkerPool().execute(() -> {

@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
+import dev.videoautomation.auth.clients.Client;
 import dev.videoautomation.auth.clients.RecoveryAddresses;
 import dev.videoautomation.auth.codes.Codes;
 import dev.videoautomation.auth.codes.OneTimeCode;
@@ -17,9 +18,10 @@ import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.keys.ApiKeys;
 
 /**
- * Key recovery by email (design §5): a code goes to the client's recovery address; with it, every older key stops
- * and a new live key is issued. No answer says whether an address is registered: every refusal (no code, wrong,
- * expired, too many attempts) is the same 401 {@code invalid_code} with the same sentence.
+ * Key recovery by email (design §5): a code goes to the client's verified recovery address; with it, every older key
+ * stops and a new live key is issued. An unverified address (a keyless checkout's, before its code) recovers
+ * nothing. No answer says whether an address is registered: every refusal (no code, wrong, expired, too many
+ * attempts) is the same 401 {@code invalid_code} with the same sentence.
  */
 @ApplicationScoped
 public class Recovery {
@@ -36,11 +38,18 @@ public class Recovery {
     this.recoveryAddresses = recoveryAddresses;
   }
 
-  /** The code to mail, when the address belongs to a client; an earlier recovery code for it stops working. */
+  /**
+   * The code to mail, when a client holds the address verified; an earlier recovery code for it stops working.
+   * Recovery codes name the address only (the client is the address's verified holder when the code is used), and
+   * one is stored whether or not a client holds the address, never mailed then: both cases run the same statements
+   * on rows of the same shape, so the answer's timing says nothing about the address.
+   */
   @Transactional
   public Optional<Codes.Issued> requestCode(String email) {
-    return recoveryAddresses.clientOf(email)
-        .map(client -> codes.issue(OneTimeCode.RECOVERY, null, client.id, client.recoveryEmail));
+    var normalised = Emails.normalise(email);
+    var registered = recoveryAddresses.isVerified(normalised);
+    var issued = codes.issue(OneTimeCode.RECOVERY, null, null, normalised);
+    return registered ? Optional.of(issued) : Optional.empty();
   }
 
   /** A new key, or the refusal (returned, so that the counted attempt commits). */
@@ -58,11 +67,14 @@ public class Recovery {
   public Outcome recover(String email, String presented) {
     OneTimeCode code = OneTimeCode.find("email = ?1 and purpose = ?2 and voidedAt is null order by createdAt desc",
         Emails.normalise(email), OneTimeCode.RECOVERY).withLock(LockModeType.PESSIMISTIC_WRITE).firstResult();
-    if (codes.check(code, presented) != Codes.Check.ACCEPTED) {
+    // A key goes only to the client holding the code's address verified: never to another client's address.
+    var client = codes.check(code, presented) == Codes.Check.ACCEPTED
+        ? recoveryAddresses.verifiedClientOf(code.email) : Optional.<Client>empty();
+    if (client.isEmpty()) {
       return new Refused(new ApiException(ApiError.of(ErrorCode.INVALID_CODE, REFUSAL).with("field", "code")));
     }
-    keys.replaceAllOf(code.clientId);
-    return new Recovered(keys.issue(code.clientId, ApiKeys.Kind.LIVE, Keys.LIVE_SCOPES));
+    keys.replaceAllOf(client.get().id);
+    return new Recovered(keys.issue(client.get().id, ApiKeys.Kind.LIVE, Keys.LIVE_SCOPES));
   }
 
   public java.time.Duration codeTtl() {

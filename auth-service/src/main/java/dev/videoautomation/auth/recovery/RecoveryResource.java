@@ -21,12 +21,13 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
-import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.auth.addresses.AddressLimits;
 import dev.videoautomation.auth.keys.KeyDtos.Credential;
 import dev.videoautomation.auth.mail.CodeMail;
 import dev.videoautomation.auth.mail.Emails;
+import dev.videoautomation.auth.openapi.Descriptions;
 import dev.videoautomation.auth.openapi.ErrorSchemas;
 import dev.videoautomation.platform.errors.ApiException;
 
@@ -63,11 +64,13 @@ public class RecoveryResource {
   @POST
   @Operation(summary = "Recover a key by email", description = "Two steps. `{email}`: always 202 "
       + "`{\"status\":\"code_sent_if_registered\"}`; a 6-digit code (10 minutes, 5 attempts) is mailed only if a "
-      + "client has this recovery address (the email that claimed a registration or paid a keyless checkout). "
-      + "Limited per source address (429 rate_limited). `{email, code}`: 200 with a new `svc_live_` key (the same "
-      + "record as claim/complete, snake_case); every older key of the client stops working at once. A wrong, "
-      + "expired or used-up code, or an email without a recovery, is the same 401 invalid_code: the answers never "
-      + "reveal whether an email is registered. No key needed.")
+      + "client has this verified recovery address (the email that claimed a registration, or the email of a keyless "
+      + "checkout once its code was entered with POST /v1/api_keys/verify_email). Limited per source address and "
+      + "per recipient address, registered or not (429 rate_limited, per clock hour). `{email, code}`: 200 with a "
+      + "new `svc_live_` key (the same record as claim/complete, snake_case); every older key of the client stops "
+      + "working at once. A wrong, expired or used-up code, or an email without a recovery, is the same 401 "
+      + "invalid_code: neither the answers nor their timing reveal whether an email is registered. No key needed."
+      + Descriptions.IGNORES_IDEMPOTENCY_KEY)
   @RequestBody(required = true, content = @Content(schema = @Schema(implementation = RecoverRequest.class),
       examples = {
           @ExampleObject(name = "ask for a code", value = "{\"email\":\"agent-owner@example.com\"}"),
@@ -84,17 +87,21 @@ public class RecoveryResource {
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorSchemas.Error.class)))
   @APIResponse(responseCode = "401", description = "invalid_code", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorSchemas.Error.class)))
-  @APIResponse(responseCode = "429", description = "rate_limited: too many code requests from this address",
+  @APIResponse(responseCode = "429", description = "rate_limited: too many code requests from this source address, "
+      + "or for this email address, this hour",
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
           schema = @Schema(implementation = ErrorSchemas.Error.class)))
-  public Response recover(@NotNull @Valid RecoverRequest body, @Context HttpServerRequest http) {
+  public Response recover(@NotNull @Valid RecoverRequest body, @Context RoutingContext http) {
     if (!Emails.looksValid(body.email())) {
       throw ApiException.invalidField("email", "must be an email address");
     }
     if (body.code() == null) {
-      addressLimits.take(AddressLimits.addressOf(http));
-      recovery.requestCode(body.email())
-          .ifPresent(issued -> mail.recoveryCode(issued.code().email, issued.digits(), recovery.codeTtl()));
+      addressLimits.take(AddressLimits.addressOf(http.request()));
+      addressLimits.takeForRecipient(body.email());
+      // The mail is handed over once the answer has been sent (sent or not, the code stands): its work must not
+      // share the CPU with the answer of a registered address, or the answer's timing would tell.
+      recovery.requestCode(body.email()).ifPresent(issued -> http.addEndHandler(sent ->
+          mail.recoveryCode(issued.code().email, issued.digits(), recovery.codeTtl())));
       return Response.accepted(new Requested(CODE_SENT_IF_REGISTERED)).build();
     }
     return switch (recovery.recover(body.email(), body.code())) {

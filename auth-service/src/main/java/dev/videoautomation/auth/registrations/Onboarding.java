@@ -10,8 +10,9 @@ import dev.videoautomation.auth.registrations.RegistrationDtos.ClaimAttempt;
 import dev.videoautomation.auth.registrations.RegistrationDtos.EmailRegistration;
 
 /**
- * The registration family as the JSON endpoints and the claim page both drive it: the per-address limit first,
- * then the transaction ({@link Registrations}), then the mail, so that a failed transaction mails nothing.
+ * The registration family as the JSON endpoints and the claim page both drive it: the hourly limits first (source
+ * address, then the code mail's recipient), then the transaction ({@link Registrations}), then the mail, so that a
+ * failed transaction mails nothing.
  */
 @ApplicationScoped
 public class Onboarding {
@@ -37,9 +38,10 @@ public class Onboarding {
         registered.claimToken(), registration.claimExpiresAt.toEpochMilli());
   }
 
-  /** No key; a code mailed to {@code email}. Counts against {@code address}'s hourly limit. */
+  /** No key; a code mailed to {@code email}. Counts against {@code address}'s and {@code email}'s hourly limits. */
   public EmailRegistration registerByEmail(String email, String address) {
     addressLimits.take(address);
+    addressLimits.takeForRecipient(email);
     var registered = registrations.registerByEmail(email);
     var registration = registered.registration();
     mail.claimCode(registration.email, registered.code().digits(), registrations.codeTtl());
@@ -47,9 +49,10 @@ public class Onboarding {
         urls.claimUrl(registered.claimToken()), registered.claimToken(), registration.claimExpiresAt.toEpochMilli());
   }
 
-  /** Mails a code for an anonymous registration. Counts against {@code address}'s hourly limit (it sends mail). */
+  /** Mails a code for an anonymous registration. Counts against {@code address}'s and {@code email}'s limits. */
   public ClaimAttempt startClaim(String claimToken, String email, String address) {
     addressLimits.take(address);
+    addressLimits.takeForRecipient(email);
     var claimed = registrations.startClaim(claimToken, email);
     var code = claimed.code();
     mail.claimCode(code.code().email, code.digits(), registrations.codeTtl());

@@ -26,6 +26,7 @@ import io.vertx.core.http.HttpServerRequest;
 import dev.videoautomation.auth.addresses.AddressLimits;
 import dev.videoautomation.auth.keys.KeyDtos.Credential;
 import dev.videoautomation.auth.mail.Emails;
+import dev.videoautomation.auth.openapi.Descriptions;
 import dev.videoautomation.auth.openapi.ErrorSchemas;
 import dev.videoautomation.auth.registrations.RegistrationDtos.AnonymousRegistration;
 import dev.videoautomation.auth.registrations.RegistrationDtos.ClaimAttempt;
@@ -59,9 +60,10 @@ public class RegistrationResource {
       + "api_key): answers at once with an `svc_anon_` key (scope api.read), a claim token (`clm_`, 24 hours) and "
       + "a claim URL for a human. Email (`type` identity_assertion, `assertion_type` verified_email, `assertion` the "
       + "address): mails a 6-digit code (10 minutes, 5 attempts) and issues no key until claim/complete. Both create "
-      + "the client (`cli_`) the later live key belongs to. Limited per source address (429 rate_limited with "
-      + "retryAfter). Unsupported type or assertion_type: 400 unsupported_type naming the field; a missing field: "
-      + "400 invalid_request naming it.")
+      + "the client (`cli_`) the later live key belongs to. Limited per source address, and email registrations "
+      + "per recipient address too (429 rate_limited with retryAfter, per clock hour). Unsupported type or "
+      + "assertion_type: 400 unsupported_type naming the field; a missing field: 400 invalid_request naming it."
+      + Descriptions.IGNORES_IDEMPOTENCY_KEY)
   @RequestBody(required = true, content = @Content(schema = @Schema(implementation = RegisterRequest.class),
       examples = {
           @ExampleObject(name = "anonymous", value = "{\"type\":\"anonymous\",\"requested_credential_type\":"
@@ -82,7 +84,8 @@ public class RegistrationResource {
                   + "\"claim_token\":\"clm_4bQ1x9TzKc3L\",\"claim_token_expires\":1763786400000}")}))
   @APIResponse(responseCode = "400", description = "unsupported_type or invalid_request, naming the field",
       content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = ErrorSchemas.Problem.class)))
-  @APIResponse(responseCode = "429", description = "rate_limited: too many registrations from this address",
+  @APIResponse(responseCode = "429", description = "rate_limited: too many registrations from this address, or "
+      + "codes for this email address, this hour",
       content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = ErrorSchemas.Problem.class)))
   public Response register(@NotNull @Valid RegisterRequest body, @Context HttpServerRequest http) {
     var address = AddressLimits.addressOf(http);
@@ -103,8 +106,9 @@ public class RegistrationResource {
   @Operation(summary = "Start claiming an anonymous registration", description = "Mails a 6-digit code to `email` "
       + "(10 minutes, 5 attempts); finish with claim/complete. Calling it again mails a new code and voids the "
       + "earlier one. Email registrations cannot use this (400 not_anonymous_registration): their code was mailed "
-      + "at registration. Unknown, used or expired claim token: 404 not_found. Counts against the per-address "
-      + "limit (it sends mail).")
+      + "at registration. Unknown, used or expired claim token: 404 not_found. Counts against the per-address and "
+      + "per-recipient hourly limits (it sends mail; 429 rate_limited)."
+      + Descriptions.IGNORES_IDEMPOTENCY_KEY)
   @APIResponse(responseCode = "200", description = "The claim attempt", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ClaimAttempt.class),
       examples = @ExampleObject(name = "initiated", value = "{\"registration_id\":\"rgn_1x2Yz3AbC4dEf5GhI6jKl7\","
@@ -127,7 +131,10 @@ public class RegistrationResource {
   @Operation(summary = "Finish a claim with the mailed code", description = "Issues an `svc_live_` key with api.read "
       + "and api.write for the same client; an anonymous registration's `svc_anon_` key stops working at once. A "
       + "claim completes once. Wrong or expired code: 401 invalid_code (the detail says which); the fifth wrong "
-      + "code voids it: 401 code_attempts_exhausted (anonymous: start the claim again; email: register again).")
+      + "code voids it: 401 code_attempts_exhausted (anonymous: start the claim again; email: register again). The "
+      + "email becomes the client's verified recovery address (unless another client verified it first), replacing "
+      + "any keyless checkout that named it without verifying it."
+      + Descriptions.IGNORES_IDEMPOTENCY_KEY)
   @APIResponse(responseCode = "200", description = "The new key, shown once", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Credential.class),
       examples = @ExampleObject(name = "claimed", value = "{\"credential\":\"svc_live_…\",\"credential_type\":"
@@ -148,7 +155,8 @@ public class RegistrationResource {
   @Operation(summary = "Receive a logout token", description = "Takes a signed logout token (a compact JWS, "
       + "Content-Type application/logout+jwt) and answers {\"revoked\": true}. Today it is a receiver that does "
       + "nothing else: no key or registration changes. To stop a key, rotate it (POST /v1/api_keys/rotate) or "
-      + "recover a new one. Another Content-Type: 415; a body that is not a compact JWS: 400.")
+      + "recover a new one. Another Content-Type: 415; a body that is not a compact JWS: 400."
+      + Descriptions.IGNORES_IDEMPOTENCY_KEY)
   @RequestBody(required = true, content = @Content(mediaType = LogoutTokens.MEDIA_TYPE,
       schema = @Schema(type = SchemaType.STRING), examples = @ExampleObject(name = "logout token",
           value = "eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJodHRwczovL2lkcC5leGFtcGxlIn0.c2lnbmF0dXJl")))

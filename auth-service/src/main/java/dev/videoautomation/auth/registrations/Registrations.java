@@ -18,7 +18,6 @@ import dev.videoautomation.auth.codes.OneTimeCode;
 import dev.videoautomation.auth.keys.ApiKey;
 import dev.videoautomation.auth.keys.Keys;
 import dev.videoautomation.auth.mail.Emails;
-import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ids.IdPrefix;
@@ -128,7 +127,7 @@ public class Registrations {
         keys.replace(anonymous);
       }
     }
-    recoveryAddresses.bind(Client.findById(registration.clientId), registration.email);
+    recoveryAddresses.bindVerified(Client.findById(registration.clientId), registration.email);
     var issued = keys.issue(registration.clientId, ApiKeys.Kind.LIVE, Keys.LIVE_SCOPES);
     return new Completed(issued.credential(), Keys.LIVE_SCOPES, registration.clientId);
   }
@@ -164,15 +163,7 @@ public class Registrations {
     var again = Registration.ANONYMOUS.equals(registration.type)
         ? "Ask for a new code with POST /v1/auth/agent/claim (claim_token and email)."
         : "An email registration gets one code: register again with POST /v1/auth/agent.";
-    return switch (check) {
-      case EXHAUSTED -> new ApiException(ErrorCode.CODE_ATTEMPTS_EXHAUSTED, "Too many wrong codes ("
-          + codes.maxAttempts() + "): this code no longer works. " + again);
-      case EXPIRED -> new ApiException(ErrorCode.INVALID_CODE, "This code has expired (a code works for "
-          + codes.ttl().toMinutes() + " minutes). " + again);
-      case NONE -> new ApiException(ErrorCode.INVALID_CODE, "No code is waiting for this claim. " + again);
-      default -> new ApiException(ApiError.of(ErrorCode.INVALID_CODE, "This code is not right. Check the mail "
-          + "and try again (" + codes.maxAttempts() + " attempts in all).").with("field", "code"));
-    };
+    return codes.refusal(check, "this claim", again);
   }
 
   private Client newClient() {

@@ -45,7 +45,7 @@ public class CheckoutPageResource {
       return page(404, "<h1>No such checkout</h1><p>Start again with POST /v1/subscribe.</p>");
     }
     return switch (session.status) {
-      case CheckoutSession.COMPLETE -> page(200, done());
+      case CheckoutSession.COMPLETE -> page(200, done(session));
       case CheckoutSession.EXPIRED -> page(410, "<h1>This checkout has expired</h1><p>Start again with "
           + "POST /v1/subscribe.</p>");
       default -> page(200, "<h1>Subscribe to " + session.plan + "</h1><p>" + price(session.plan) + " per month, "
@@ -65,7 +65,7 @@ public class CheckoutPageResource {
       var session = checkouts.completeLocally(sessionId);
       return CheckoutSession.EXPIRED.equals(session.status)
           ? page(410, "<h1>This checkout has expired</h1><p>Start again with POST /v1/subscribe.</p>")
-          : page(200, done());
+          : page(200, done(session));
     } catch (ApiException e) {
       return page(e.error().status(), "<h1>Not paid</h1><p>" + escape(e.error().getMessage()) + "</p>");
     } catch (RuntimeException e) {
@@ -76,9 +76,23 @@ public class CheckoutPageResource {
     }
   }
 
-  private static String done() {
+  private static String done(CheckoutSession session) {
     return "<h1>Paid</h1><p>The subscription is active. The agent can go on: it reads the result with "
-        + "GET /v1/credits/status?sessionId=….</p>";
+        + "GET /v1/credits/status?sessionId=….</p>" + recoveryAddress(session);
+  }
+
+  /**
+   * A keyless checkout's email recovers the new key only once its owner proves it (auth mails the code when the
+   * client is minted; docs/auth-service.md, "Recovery addresses"), so the page says how.
+   */
+  private static String recoveryAddress(CheckoutSession session) {
+    if (session.email == null || !session.mintedAKey()) {
+      return "";
+    }
+    return "<p>We mailed a 6-digit code to " + escape(session.email) + ". It makes that address the one to recover "
+        + "the new API key with: send it with the key to POST /v1/api_keys/verify_email as {\"code\": \"…\"} "
+        + "within 10 minutes (the agent holding the key can do it; sending {} mails a new code). Until then the "
+        + "address recovers nothing.</p>";
   }
 
   private String price(String plan) {

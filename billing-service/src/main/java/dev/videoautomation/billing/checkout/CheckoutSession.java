@@ -49,4 +49,9 @@ public class CheckoutSession {
 
   @Column(name = "credential_delivered_at")
   public Instant credentialDeliveredAt;
+
+  /** Whether completing this session minted a client and its key (a checkout made without a key). */
+  public boolean mintedAKey() {
+    return credentialCiphertext != null || credentialDeliveredAt != null;
+  }
 }

@@ -54,8 +54,9 @@ public class SubscribeResource {
   @Operation(summary = "Start a $99/month subscription", description = "With a key (Authorization or X-Api-Key) the "
       + "subscription is for that key's client; without one, a new client is created when checkout completes and "
       + "GET /v1/credits/status?sessionId=… returns its svc_live_ key once. Body (optional): plan (default pro), "
-      + "email (the receipt and key-recovery address of a new client). Answer 201: sessionId, checkoutUrl (open it "
-      + "to pay), expiresAt.")
+      + "email (the receipt address; for a new client also its key-recovery address, once verified: completing the "
+      + "checkout mails a 6-digit code to it, which the client sends with its key to POST "
+      + "/v1/api_keys/verify_email). Answer 201: sessionId, checkoutUrl (open it to pay), expiresAt.")
   @jakarta.ws.rs.Consumes(MediaType.WILDCARD)
   public Response subscribe(byte[] bytes) throws com.fasterxml.jackson.core.JsonProcessingException {
     var rawBody = bytes == null ? null : new String(bytes, java.nio.charset.StandardCharsets.UTF_8);

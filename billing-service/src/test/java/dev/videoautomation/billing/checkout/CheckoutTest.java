@@ -74,8 +74,12 @@ class CheckoutTest {
     asService("gateway-service").when().get("/checkout/" + sessionId).then().statusCode(200)
         .contentType(startsWith("text/html")).body(containsString("Pay $99"));
     asService("gateway-service").when().post("/checkout/" + sessionId).then().statusCode(200)
-        .body(containsString("Paid")).body(org.hamcrest.Matchers.not(containsString(key)));
-    asService("gateway-service").when().post("/checkout/" + sessionId).then().statusCode(200);
+        .body(containsString("Paid")).body(org.hamcrest.Matchers.not(containsString(key)))
+        // The email recovers the key only once its owner sends auth the code mailed to it.
+        .body(containsString("mailed a 6-digit code to buyer@example.com"))
+        .body(containsString("POST /v1/api_keys/verify_email"));
+    asService("gateway-service").when().post("/checkout/" + sessionId).then().statusCode(200)
+        .body(containsString("POST /v1/api_keys/verify_email"));
 
     status(sessionId).statusCode(200)
         .body("status", equalTo("complete"))
@@ -100,7 +104,8 @@ class CheckoutTest {
         .then().statusCode(201).extract().<String>path("sessionId");
     entitlement(clientId).body("active", equalTo(false));
 
-    asService("gateway-service").when().post("/checkout/" + sessionId).then().statusCode(200);
+    asService("gateway-service").when().post("/checkout/" + sessionId).then().statusCode(200)
+        .body(org.hamcrest.Matchers.not(containsString("verify_email")));
 
     status(sessionId).statusCode(200).body("status", equalTo("complete")).body("clientId", equalTo(clientId))
         .body("credential", nullValue());

@@ -80,6 +80,9 @@ public final class ReliabilitySuite implements BeforeAllCallback {
     suite = Suite.builder(root, dataDir, database.address()).freePorts()
         .javaOptions(List.of("-Xmx512m"))
         .env(Service.BILLING, "BILLING_ADMIN_OPERATOR_TOKEN", OPERATOR_TOKEN)
+        // RecoveryTimingIT asks for hundreds of recovery codes from one address, many for one recipient.
+        .env(Service.AUTH, "AUTH_REGISTRATION_PER_ADDRESS_PER_HOUR", "100000")
+        .env(Service.AUTH, "AUTH_CODES_PER_RECIPIENT_PER_HOUR", "100000")
         .env(Service.SCRAPE, "SCRAPE_PROVIDER_BASE_URL", providers.baseUrl())
         .env(Service.SCRAPE, "SCRAPE_PROVIDER_API_KEY", "reliability-key")
         .env(Service.SCRAPE, "SCRAPE_PROVIDER_TIMEOUT", "PT2S")
