@@ -9,13 +9,44 @@ import java.util.Optional;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
-/** Where the owners live and how long the gateway waits for them. */
+/** Where the owners live, how long the gateway waits for them, and the largest request it takes. */
 @ConfigMapping(prefix = "gateway")
 public interface GatewayConfig {
   /** Base URL of each owner service by name ({@code auth}, {@code billing}, …), e.g. {@code GATEWAY_OWNERS_AUTH}. */
   Map<String, URI> owners();
 
   Upstream upstream();
+
+  /**
+   * The largest body of a route that takes documents (JSON, forms), in bytes (env {@code GATEWAY_MAX_BODY_BYTES}):
+   * 413 {@code payload_too_large} past it. Also the largest body of any {@code POST} with an
+   * {@code Idempotency-Key}, which is read whole to compare it with the first one.
+   */
+  @WithDefault("1048576")
+  long maxBodyBytes();
+
+  /**
+   * The largest body of a route that takes media files ({@code POST /v1/upload}), in bytes (env
+   * {@code GATEWAY_MAX_UPLOAD_BYTES}); the same default as media-service's {@code MEDIA_STORAGE_MAX_BYTES}.
+   */
+  @WithDefault("2147483648")
+  long maxUploadBytes();
+
+  /**
+   * The longest request target (path and query string) in bytes (env {@code GATEWAY_MAX_URI_BYTES}): 414
+   * {@code uri_too_long} past it. Below the owners' request-line limit (4,096 bytes), so what passes here passes
+   * there.
+   */
+  @WithDefault("4000")
+  int maxUriBytes();
+
+  /**
+   * The largest header block ({@code name: value} lines together) in bytes (env {@code GATEWAY_MAX_HEADER_BYTES}):
+   * 431 {@code headers_too_large} past it. Below the owners' limit (20 KiB) with room for the headers the gateway
+   * adds (internal token, forwarding headers).
+   */
+  @WithDefault("16384")
+  int maxHeaderBytes();
 
   Idempotency idempotency();
 
@@ -26,10 +57,6 @@ public interface GatewayConfig {
   Optional<List<String>> trustedProxies();
 
   interface Idempotency {
-    /** Bodies of POSTs with an {@code Idempotency-Key} are read whole to compare them, up to this size. */
-    @WithDefault("1048576")
-    long maxBodyBytes();
-
     /** A first request still running after this long is presumed lost; its key may then be taken over. */
     @WithDefault("PT5M")
     Duration lock();

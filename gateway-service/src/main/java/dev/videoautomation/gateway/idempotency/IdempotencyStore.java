@@ -13,6 +13,7 @@ import io.quarkus.scheduler.Scheduled;
  * {@code Idempotency-Key} records (design §3.5), one per client and key for 24 hours. Claiming a key is one
  * statement: the first request inserts an in-flight row and runs; every other one finds the row and is answered from
  * it (replay, mismatch or in use). A row left in flight by a gateway that died is taken over after its lock expires.
+ * An answer that issued a credential is never stored: its row records only that a credential was issued.
  */
 @ApplicationScoped
 public class IdempotencyStore {
@@ -33,6 +34,9 @@ public class IdempotencyStore {
   private static final String COMPLETE = """
       UPDATE idempotency_keys SET state = 'completed', status = ?, headers = ?, body = ?
       WHERE client_id = ? AND idempotency_key = ? AND state = 'in_flight'""";
+  private static final String ISSUED = """
+      UPDATE idempotency_keys SET state = 'credential_issued', status = ?, headers = NULL, body = NULL
+      WHERE client_id = ? AND idempotency_key = ? AND state = 'in_flight'""";
   private static final String RELEASE = """
       DELETE FROM idempotency_keys WHERE client_id = ? AND idempotency_key = ? AND state = 'in_flight'""";
   private static final String FORGET_EXPIRED = "DELETE FROM idempotency_keys WHERE expires_at < now()";
@@ -46,7 +50,7 @@ public class IdempotencyStore {
   }
 
   /** What claiming a key found. */
-  public sealed interface Claim permits Claimed, Replay, Mismatch, InUse {
+  public sealed interface Claim permits Claimed, Replay, Issued, Mismatch, InUse {
   }
 
   /** This request owns the key: run it, then {@link #complete} or {@link #release}. */
@@ -55,6 +59,10 @@ public class IdempotencyStore {
 
   /** The key's first answer, to return as it was. {@code headers} is the stored header block. */
   public record Replay(int status, String headers, byte[] body) implements Claim {
+  }
+
+  /** The key's first request issued a credential, which is shown once and was not stored. */
+  public record Issued() implements Claim {
   }
 
   /** The key was used with another request. */
@@ -94,6 +102,9 @@ public class IdempotencyStore {
             if ("in_flight".equals(rows.getString(2))) {
               return new InUse();
             }
+            if ("credential_issued".equals(rows.getString(2))) {
+              return new Issued();
+            }
             return new Replay(rows.getInt(3), rows.getString(4), rows.getBytes(5));
           }
         }
@@ -115,6 +126,21 @@ public class IdempotencyStore {
       statement.executeUpdate();
     } catch (SQLException e) {
       throw new IllegalStateException("Could not store the idempotent answer", e);
+    }
+  }
+
+  /**
+   * Records that the key's request issued a credential, keeping nothing of the answer, so that a repeat is refused
+   * instead of shown the credential again (blocking).
+   */
+  public void completeIssued(String clientId, String key, int status) {
+    try (var connection = database.getConnection(); var statement = connection.prepareStatement(ISSUED)) {
+      statement.setInt(1, status);
+      statement.setString(2, clientId);
+      statement.setString(3, key);
+      statement.executeUpdate();
+    } catch (SQLException e) {
+      throw new IllegalStateException("Could not record the issued credential", e);
     }
   }
 

@@ -19,6 +19,7 @@ import io.quarkus.logging.Log;
 
 import dev.videoautomation.gateway.routing.Access;
 import dev.videoautomation.gateway.routing.RouteTable;
+import dev.videoautomation.gateway.sizes.RequestSizes;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.http.ApiVersion;
@@ -33,12 +34,14 @@ public class InfoResource {
   static final Duration LIMITS_CACHE = Duration.ofMinutes(5);
 
   private final RouteTable routes;
+  private final RequestSizes sizes;
   private final PricesClient prices;
   private volatile Map<String, Integer> limits;
   private volatile long limitsExpireAt;
 
-  InfoResource(RouteTable routes, @RestClient PricesClient prices) {
+  InfoResource(RouteTable routes, RequestSizes sizes, @RestClient PricesClient prices) {
     this.routes = routes;
+    this.sizes = sizes;
     this.prices = prices;
   }
 
@@ -46,7 +49,8 @@ public class InfoResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "What this API is and how to use it", description = "name, version (the date version), "
       + "endpoints (\"METHOD /path\" → service, access: public | key | optional_key | read | write, scope, "
-      + "subscription, bucket), auth (key headers, registration and discovery URLs, scopes) and dailyLimits "
+      + "subscription, bucket, maxBodyBytes: the largest body, issuesCredential: the answer carries a key, which an "
+      + "Idempotency-Key never stores), auth (key headers, registration and discovery URLs, scopes) and dailyLimits "
       + "(bucket → calls per day of the pro plan, reset 00:00 UTC).")
   public Map<String, Object> info() {
     var body = new LinkedHashMap<String, Object>();
@@ -71,6 +75,8 @@ public class InfoResource {
       });
       entry.put("subscription", route.access().needsSubscription());
       entry.put("bucket", route.bucket().map(b -> b.bucketName()).orElse(null));
+      entry.put("maxBodyBytes", sizes.bodyLimit(route));
+      entry.put("issuesCredential", route.issuesCredential());
       endpoints.put(route.method() + " " + route.pattern(), entry);
     }
     return endpoints;

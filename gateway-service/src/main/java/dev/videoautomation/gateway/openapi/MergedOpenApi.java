@@ -32,6 +32,7 @@ import dev.videoautomation.platform.http.ApiVersion;
  * One OpenAPI document for the whole API: every service's {@code /q/openapi} merged, internal and management paths
  * left out, clashing component names made unique per service, the date version as {@code info.version}. Cached for a
  * minute (a few seconds when a service did not answer, which is then named in {@code info.x-missing-services}).
+ * The answers the gateway gives itself (size limits, credential routes) are added by {@link GatewayAnswers}.
  */
 @ApplicationScoped
 public class MergedOpenApi {
@@ -40,6 +41,7 @@ public class MergedOpenApi {
   static final Duration FETCH_TIMEOUT = Duration.ofSeconds(3);
 
   private final GatewayConfig config;
+  private final GatewayAnswers gatewayAnswers;
   private final HttpServer server;
   private final ObjectMapper json;
   private final String publicBaseUrl;
@@ -47,9 +49,10 @@ public class MergedOpenApi {
       .connectTimeout(FETCH_TIMEOUT).build();
   private volatile Cached cached;
 
-  MergedOpenApi(GatewayConfig config, HttpServer server, ObjectMapper json,
+  MergedOpenApi(GatewayConfig config, GatewayAnswers gatewayAnswers, HttpServer server, ObjectMapper json,
       @ConfigProperty(name = "public-base-url") String publicBaseUrl) {
     this.config = config;
+    this.gatewayAnswers = gatewayAnswers;
     this.server = server;
     this.json = json;
     this.publicBaseUrl = publicBaseUrl.replaceAll("/+$", "");
@@ -119,6 +122,7 @@ public class MergedOpenApi {
         .put("description", "An API key (svc_live_... or svc_anon_...) as a bearer token.");
     schemes.putObject("apiKey").put("type", "apiKey").put("in", "header").put("name", "X-Api-Key");
     documents.forEach((service, document) -> add(service, document.deepCopy(), paths, components));
+    gatewayAnswers.describe(merged);
     return merged;
   }
 

@@ -1,18 +1,22 @@
 package dev.videoautomation.gateway.proxy;
 
 import java.net.URI;
+import java.util.EnumMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.quarkus.logging.Log;
+import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.PoolOptions;
@@ -20,6 +24,10 @@ import io.vertx.core.http.RequestOptions;
 import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.gateway.config.GatewayConfig;
+import dev.videoautomation.gateway.routing.Owner;
+import dev.videoautomation.gateway.sizes.LimitedBody;
+import dev.videoautomation.gateway.sizes.RefusedBodies;
+import dev.videoautomation.gateway.sizes.RequestSizes;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.errors.ErrorResponses;
@@ -30,7 +38,8 @@ import dev.videoautomation.platform.http.TraceParent;
 /**
  * Streams a request to its owner and the answer back, never holding a whole body: the request is piped with
  * back-pressure into the upstream request and the upstream response into ours, so a 1 GiB upload costs buffers,
- * not a gigabyte. The caller's key stays here; the owner gets the internal token instead.
+ * not a gigabyte. The caller's key stays here; the owner gets the internal token instead. A streamed body is
+ * counted on the way and stopped at its route's limit.
  */
 @ApplicationScoped
 public class Forwarder {
@@ -45,6 +54,7 @@ public class Forwarder {
   private final HttpClient client;
   private final long idleTimeoutMillis;
   private final ClientAddresses clientAddresses;
+  private final Map<Owner, URI> owners = new EnumMap<>(Owner.class);
 
   Forwarder(Vertx vertx, GatewayConfig config, ClientAddresses clientAddresses) {
     this.clientAddresses = clientAddresses;
@@ -56,58 +66,57 @@ public class Forwarder {
             .setTcpNoDelay(true)
             .setDecompressionSupported(false),
         new PoolOptions().setHttp1MaxSize(upstream.maxConnections()));
+    for (var owner : Owner.values()) {
+      if (owner != Owner.GATEWAY) {
+        var url = config.owners().get(owner.configName());
+        if (url == null) {
+          throw new IllegalStateException("Set gateway.owners." + owner.configName() + " (GATEWAY_OWNERS_"
+              + owner.name() + ") to the base URL of the " + owner.configName() + " service.");
+        }
+        owners.put(owner, url);
+      }
+    }
   }
 
   /**
-   * How one forward goes: the request body already read ({@code body}, for idempotent requests) or streamed, whether
-   * the answer is read whole to be stored ({@code capture}), and who hears the outcome.
+   * How one forward goes: the request body already read ({@code body}, for idempotent requests) or streamed up to
+   * {@code maxBody} bytes, whether the answer is read whole to be stored ({@code capture}), and who hears the
+   * outcome.
    */
-  public record Options(Buffer body, boolean capture, Consumer<Outcome> onOutcome) {
-    public static final Options STREAMING = new Options(null, false, outcome -> {
-    });
+  public record Options(Buffer body, long maxBody, boolean capture, Consumer<Outcome> onOutcome) {
+    /** The body streams through, stopped with a 413 past {@code maxBody}; the answer streams back. */
+    public static Options streaming(long maxBody, Consumer<Outcome> onOutcome) {
+      return new Options(null, maxBody, false, onOutcome);
+    }
+
+    /** The body was read whole already; with {@code capture}, the answer is read whole too, for the outcome. */
+    public static Options buffered(Buffer body, boolean capture, Consumer<Outcome> onOutcome) {
+      return new Options(body, body.length(), capture, onOutcome);
+    }
   }
 
   /**
-   * What the caller got: the owner's status, or the gateway's 502/504 when the owner failed ({@code reached}
-   * false); with {@code capture}, the answer's headers and body.
+   * What the caller got: the owner's status, or the gateway's 413/502/504 when the request did not reach the owner
+   * whole ({@code reached} false); with {@code capture}, the answer's headers and body.
    */
   public record Outcome(int status, boolean reached, MultiMap headers, Buffer body) {
   }
 
   /** Forwards the request in {@code rc} to {@code owner} with {@code internalToken} as its bearer token. */
-  public void forward(RoutingContext rc, URI owner, String internalToken) {
-    forward(rc, owner, internalToken, Options.STREAMING);
-  }
-
-  /** As {@link #forward(RoutingContext, URI, String)}, the way {@code options} say. */
-  public void forward(RoutingContext rc, URI owner, String internalToken, Options options) {
+  public void forward(RoutingContext rc, Owner owner, String internalToken, Options options) {
     var request = rc.request();
     request.pause();
+    var base = owners.get(owner);
     var requestOptions = new RequestOptions()
         .setMethod(request.method())
-        .setHost(owner.getHost())
-        .setPort(owner.getPort())
+        .setHost(base.getHost())
+        .setPort(base.getPort())
         .setURI(request.uri())
         .setIdleTimeout(idleTimeoutMillis)
         .setHeaders(upstreamHeaders(rc, internalToken));
-    var hasBody = request.headers().contains(HttpHeaders.CONTENT_LENGTH)
-        || request.headers().contains(HttpHeaders.TRANSFER_ENCODING);
+    var body = new LimitedBody(request, options.maxBody());
     client.request(requestOptions)
-        .compose(upstream -> {
-          if (options.body() != null) {
-            upstream.headers().remove(HttpHeaders.TRANSFER_ENCODING);
-            upstream.putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(options.body().length()));
-            return upstream.send(options.body());
-          }
-          if (!request.headers().contains(HttpHeaders.CONTENT_LENGTH) && hasBody) {
-            upstream.setChunked(true);
-          }
-          if (hasBody) {
-            return upstream.send(request);
-          }
-          request.resume();
-          return upstream.send();
-        })
+        .compose(upstream -> send(rc, upstream, body, options))
         .onSuccess(upstreamResponse -> {
           if (options.capture()) {
             captureAndRelay(rc, upstreamResponse, options.onOutcome());
@@ -117,7 +126,39 @@ public class Forwarder {
                 null));
           }
         })
-        .onFailure(failure -> options.onOutcome().accept(failed(rc, owner, failure)));
+        .onFailure(failure -> options.onOutcome().accept(body.exceeded()
+            ? new Outcome(413, false, null, null) : failed(rc, base, failure)));
+  }
+
+  /**
+   * Sends the body: the one already read, or the caller's, piped with back-pressure. A streamed body that passes its
+   * limit aborts the upstream request (the owner never gets a cut body to act on) and is answered 413 here.
+   */
+  private static Future<HttpClientResponse> send(RoutingContext rc, HttpClientRequest upstream, LimitedBody body,
+      Options options) {
+    var request = rc.request();
+    // Every failure of the upstream request also fails its response, where it is answered; without a handler here
+    // Vert.x would log each one as an error besides.
+    upstream.exceptionHandler(ignored -> {
+    });
+    if (options.body() != null) {
+      upstream.headers().remove(HttpHeaders.TRANSFER_ENCODING);
+      upstream.putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(options.body().length()));
+      return upstream.send(options.body());
+    }
+    var declaredLength = request.headers().contains(HttpHeaders.CONTENT_LENGTH);
+    if (!declaredLength && !request.headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
+      request.resume();
+      return upstream.send();
+    }
+    upstream.setChunked(!declaredLength);
+    body.pipe().endOnFailure(false).to(upstream).onFailure(failure -> {
+      if (body.exceeded()) {
+        RefusedBodies.answer(rc, RequestSizes.tooLarge(body.limit()));
+      }
+      upstream.reset(0, failure);
+    });
+    return upstream.response();
   }
 
   private void captureAndRelay(RoutingContext rc, HttpClientResponse upstream, Consumer<Outcome> onOutcome) {

@@ -6,11 +6,17 @@ import java.util.Optional;
 import dev.videoautomation.platform.limits.LimitBucket;
 
 /**
- * One row of the route table: a method on a path pattern, its owner, what it asks of the caller and the daily bucket
- * it draws from. Patterns are literal segments, {@code *} for exactly one segment, and a trailing {@code **} for
- * the prefix itself and anything below it.
+ * One row of the route table: a method on a path pattern, its owner, what it asks of the caller, the daily bucket
+ * it draws from, the kind of body it takes, and whether its answer carries a credential (a key, shown once, so the
+ * gateway never stores it for an {@code Idempotency-Key} replay). Patterns are literal segments, {@code *} for
+ * exactly one segment, and a trailing {@code **} for the prefix itself and anything below it.
  */
-public record Route(String method, String pattern, Owner owner, Access access, Optional<LimitBucket> bucket) {
+public record Route(String method, String pattern, Owner owner, Access access, Optional<LimitBucket> bucket,
+    Body body, boolean issuesCredential) {
+
+  public Route(String method, String pattern, Owner owner, Access access, Optional<LimitBucket> bucket) {
+    this(method, pattern, owner, access, bucket, Body.DOCUMENT, false);
+  }
 
   public List<String> segments() {
     return PathPattern.segments(pattern);
@@ -18,5 +24,15 @@ public record Route(String method, String pattern, Owner owner, Access access, O
 
   public boolean metered() {
     return bucket.isPresent();
+  }
+
+  /** This route with media files for a body. */
+  public Route takingUploads() {
+    return new Route(method, pattern, owner, access, bucket, Body.UPLOAD, issuesCredential);
+  }
+
+  /** This route marked as one whose answer carries a credential. */
+  public Route issuingCredentials() {
+    return new Route(method, pattern, owner, access, bucket, body, true);
   }
 }

@@ -22,7 +22,8 @@ import dev.videoautomation.platform.limits.LimitBucket;
 
 /**
  * Every path of the API and who answers it (design §2 and §3). Access follows one rule unless a row says otherwise:
- * GET/HEAD need {@code api.read}; other methods need {@code api.write} and a subscription.
+ * GET/HEAD need {@code api.read}; other methods need {@code api.write} and a subscription. Bodies are documents
+ * unless a row takes uploads; a row that issues credentials says so, and its answers are never stored.
  */
 @ApplicationScoped
 public class RouteTable {
@@ -34,6 +35,8 @@ public class RouteTable {
       "microblog/profile", "microblog/user-tweets", "microblog/tweet", "microblog/tweet/transcript",
       "videosite/channel", "videosite/channel-videos", "videosite/video", "videosite/video/comments",
       "ads/social", "ads/search", "ads/professional", "ads/forum");
+  /** The clone operations, listed so that a misspelt one is a 404 here and spends none of the shared unit. */
+  static final List<String> CLONE_OPERATIONS = List.of("check", "character", "frame", "video");
   static final List<String> RECORD_KINDS = List.of("accounts", "posts", "references", "assets", "projects",
       "campaigns");
 
@@ -107,17 +110,18 @@ public class RouteTable {
     table.add(route("GET", "/v1/openapi.json", GATEWAY, PUBLIC));
     table.add(route("GET", "/docs/**", GATEWAY, PUBLIC));
 
-    // Discovery, registration, claims and keys.
+    // Discovery, registration, claims and keys: the answers that issue a key are shown once, never stored.
     table.add(route("GET", "/.well-known/**", AUTH, PUBLIC));
-    table.add(route("POST", "/v1/auth/agent/**", AUTH, PUBLIC));
+    table.add(route("POST", "/v1/auth/agent/**", AUTH, PUBLIC).issuingCredentials());
     table.add(route("GET", "/claim/*", AUTH, PUBLIC));
-    table.add(route("POST", "/claim/*", AUTH, PUBLIC));
-    table.add(route("POST", "/v1/api_keys/rotate", AUTH, ANY_KEY));
-    table.add(route("POST", "/v1/api_keys/recover", AUTH, PUBLIC));
+    table.add(route("POST", "/claim/*", AUTH, PUBLIC).issuingCredentials());
+    table.add(route("POST", "/v1/api_keys/rotate", AUTH, ANY_KEY).issuingCredentials());
+    table.add(route("POST", "/v1/api_keys/recover", AUTH, PUBLIC).issuingCredentials());
 
-    // Billing: subscribing, checkout and pricing are open to callers who have no key yet.
+    // Billing: subscribing, checkout and pricing are open to callers who have no key yet; a keyless checkout's key
+    // is handed out once by credits/status.
     table.add(route("POST", "/v1/subscribe", BILLING, OPTIONAL_KEY));
-    table.add(route("GET", "/v1/credits/status", BILLING, PUBLIC));
+    table.add(route("GET", "/v1/credits/status", BILLING, PUBLIC).issuingCredentials());
     table.add(route("GET", "/v1/pricing", BILLING, PUBLIC));
     table.add(route("POST", "/v1/billing/webhooks/*", BILLING, PUBLIC));
     table.add(route("GET", "/checkout/*", BILLING, PUBLIC));
@@ -128,7 +132,7 @@ public class RouteTable {
     table.add(metered("POST", "/v1/videos/download/*", SCRAPE, LimitBucket.DOWNLOAD));
 
     // Media: storage, CDN and intelligence.
-    table.add(metered("POST", "/v1/upload", MEDIA, LimitBucket.UPLOAD));
+    table.add(metered("POST", "/v1/upload", MEDIA, LimitBucket.UPLOAD).takingUploads());
     table.add(metered("POST", "/v1/upload/url", MEDIA, LimitBucket.UPLOAD_URL));
     table.add(metered("POST", "/v1/overlay", MEDIA, LimitBucket.OVERLAY));
     table.add(metered("POST", "/v1/extract", MEDIA, LimitBucket.EXTRACT));
@@ -141,8 +145,9 @@ public class RouteTable {
     table.add(metered("POST", "/v1/compliance/prompt", MEDIA, LimitBucket.COMPLIANCE_PROMPT));
     table.add(route("GET", "/cdn/**", MEDIA, PUBLIC));
 
-    // Clone workflow, images, generated videos, music: every POST under /v1/clones/ shares one bucket.
-    table.add(metered("POST", "/v1/clones/**", CLONE, LimitBucket.CLONE));
+    // Clone workflow, images, generated videos, music: the clone operations share one bucket; polling, listing and
+    // cancelling are free.
+    CLONE_OPERATIONS.forEach(p -> table.add(metered("POST", "/v1/clones/" + p, CLONE, LimitBucket.CLONE)));
     table.add(route("GET", "/v1/clones/video", CLONE));
     table.add(route("GET", "/v1/clones/video/*", CLONE));
     table.add(route("DELETE", "/v1/clones/video/*", CLONE));

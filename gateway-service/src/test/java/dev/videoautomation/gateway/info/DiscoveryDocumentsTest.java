@@ -109,6 +109,39 @@ class DiscoveryDocumentsTest {
   }
 
   @Test
+  void shouldDescribeTheGatewaysOwnAnswersOnEveryOperation() throws java.io.IOException {
+    var owners = new com.fasterxml.jackson.databind.ObjectMapper().readTree("""
+        {"openapi": "3.1.0", "paths": {
+          "/v1/watch": {"post": {"requestBody": {"content": {"application/json": {}}}, "responses": {}}},
+          "/v1/upload": {"post": {"requestBody": {"content": {"multipart/form-data": {}}},
+            "responses": {"413": {"description": "media's own"}}}},
+          "/v1/posts/{id}": {"get": {"responses": {}}},
+          "/v1/api_keys/rotate": {"post": {"requestBody": {"content": {"application/json": {}}}}},
+          "/v1/auth/agent": {"post": {"description": "Register.", "requestBody": {"content": {"application/json": {}}}}}
+        }}""");
+
+    var result = merged.merge(Map.of("media", owners), new java.util.ArrayList<>());
+
+    assertThat(result.at("/paths/~1v1~1watch/post/requestBody/x-max-body-bytes").asLong()).isEqualTo(1_048_576);
+    assertThat(result.at("/paths/~1v1~1watch/post/responses/413/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayBodyTooLarge");
+    assertThat(result.at("/components/responses/GatewayBodyTooLarge/content/application~1json/example/limit")
+        .asLong()).isEqualTo(1_048_576);
+    assertThat(result.at("/paths/~1v1~1upload/post/requestBody/x-max-body-bytes").asLong())
+        .isEqualTo(2_147_483_648L);
+    assertThat(result.at("/paths/~1v1~1upload/post/responses/413/description").asText()).isEqualTo("media's own");
+    assertThat(result.at("/paths/~1v1~1posts~1{id}/get/responses/414/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayUriTooLong");
+    assertThat(result.at("/paths/~1v1~1posts~1{id}/get/responses/431/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayHeadersTooLarge");
+    assertThat(result.at("/paths/~1v1~1api_keys~1rotate/post/responses/409/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayCredentialIssued");
+    assertThat(result.at("/paths/~1v1~1auth~1agent/post/description").asText())
+        .startsWith("Register.").contains("`Idempotency-Key` is ignored here");
+    assertThat(result.at("/info/description").asText()).contains("4000 bytes (414 uri_too_long)");
+  }
+
+  @Test
   void shouldShowTheMergedDocumentAtDocs() {
     given().redirects().follow(true).when().get("/docs/")
         .then().statusCode(200).contentType(containsString("text/html"));
@@ -129,6 +162,10 @@ class DiscoveryDocumentsTest {
         .body("endpoints.'POST /v1/watch'.subscription", equalTo(true))
         .body("endpoints.'GET /v1/usage'.scope", equalTo("api.read"))
         .body("endpoints.'POST /v1/auth/agent/**'.access", equalTo("public"))
+        .body("endpoints.'POST /v1/watch'.maxBodyBytes", equalTo(1_048_576))
+        .body("endpoints.'POST /v1/upload'.maxBodyBytes", equalTo(2_147_483_648L))
+        .body("endpoints.'POST /v1/api_keys/rotate'.issuesCredential", equalTo(true))
+        .body("endpoints.'POST /v1/watch'.issuesCredential", equalTo(false))
         .extract().jsonPath();
     assertThat(info.getMap("endpoints")).hasSize(routes.routes().size());
     assertThat(Arrays.stream(LimitBucket.values()).map(LimitBucket::bucketName))

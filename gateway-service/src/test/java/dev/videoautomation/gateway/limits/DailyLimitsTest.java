@@ -10,6 +10,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.lessThanOrEqualTo;
 import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.nullValue;
 
 import java.util.ArrayList;
 import java.util.Map;
@@ -18,6 +19,9 @@ import java.util.concurrent.Executors;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 
@@ -81,18 +85,47 @@ class DailyLimitsTest {
   @Test
   void shouldGiveTheUnitBackWhenTheOwnerFailsOrRefusesTheInput() {
     var holder = stubs.subscribed(Map.of(LimitBucket.WATCH, 1));
-    for (var status : new int[] {500, 400, 422, 413, 415, 503}) {
+    for (var status : new int[] {500, 400, 404, 405, 422, 413, 415, 503}) {
       owner.stubFor(post(urlEqualTo("/v1/watch")).willReturn(aResponse().withStatus(status)
           .withHeader("Content-Type", "application/json").withBody("{\"error\":\"x\",\"message\":\"y\"}")));
       given().auth().oauth2(holder.key()).contentType("application/json").body("{}").when().post("/v1/watch")
           .then().statusCode(status);
       awaitRemaining(holder.key(), "watch", 1);
     }
-    owner.stubFor(post(urlEqualTo("/v1/watch")).willReturn(aResponse().withStatus(404)));
+    owner.stubFor(post(urlEqualTo("/v1/watch")).willReturn(aResponse().withStatus(200)
+        .withHeader("Content-Type", "application/json").withBody("{\"summary\":\"ok\"}")));
     given().auth().oauth2(holder.key()).contentType("application/json").body("{}").when().post("/v1/watch")
-        .then().statusCode(404);
+        .then().statusCode(200);
     given().auth().oauth2(holder.key()).contentType("application/json").body("{}").when().post("/v1/watch")
         .then().statusCode(429);
+  }
+
+  @ParameterizedTest(name = "POST {0} -> {1}")
+  @CsvSource({"/v1/clones/typo, 404", "/v1/clones/VIDEO, 404", "/v1/clones/check/extra, 404",
+      "/v1/clones, 404", "/v1/clones/video/vid_1, 405"})
+  void shouldSpendNoCloneUnitOnAPathNoOwnerServes(String path, int status) {
+    var holder = stubs.subscribed(Map.of(LimitBucket.CLONE, 1));
+
+    given().auth().oauth2(holder.key()).contentType("application/json").body("{}").when().post(path)
+        .then().statusCode(status)
+        .header("RateLimit-Remaining", nullValue())
+        .body("error", equalTo(status == 404 ? "not_found" : "method_not_allowed"));
+
+    assertThat(owner.getAllServeEvents()).noneMatch(e -> e.getRequest().getUrl().startsWith("/v1/clones"));
+    given().auth().oauth2(holder.key()).when().get("/v1/usage").then().body("usage.clone.remaining", equalTo(1));
+  }
+
+  @ParameterizedTest(name = "POST /v1/clones/{0} is metered")
+  @ValueSource(strings = {"check", "character", "frame", "video"})
+  void shouldMeterEachCloneOperation(String operation) {
+    var holder = stubs.subscribed(Map.of(LimitBucket.CLONE, 1));
+    owner.stubFor(post(urlEqualTo("/v1/clones/" + operation)).willReturn(aResponse().withStatus(202)
+        .withHeader("Content-Type", "application/json").withBody("{\"id\":\"vid_1\"}")));
+
+    given().auth().oauth2(holder.key()).contentType("application/json").body("{}")
+        .when().post("/v1/clones/" + operation).then().statusCode(202).header("RateLimit-Remaining", "0");
+    given().auth().oauth2(holder.key()).contentType("application/json").body("{}")
+        .when().post("/v1/clones/" + operation).then().statusCode(429);
   }
 
   @Test

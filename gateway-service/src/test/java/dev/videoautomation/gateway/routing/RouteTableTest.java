@@ -74,6 +74,31 @@ class RouteTableTest {
   }
 
   @Test
+  void shouldMeterOnlyTheCloneOperationsThatExist() {
+    for (var operation : java.util.List.of("check", "character", "frame", "video")) {
+      assertThat(bucketOf("POST", "/v1/clones/" + operation)).contains(LimitBucket.CLONE);
+    }
+    for (var misspelt : java.util.List.of("/v1/clones/typo", "/v1/clones/VIDEO", "/v1/clones/check/extra",
+        "/v1/clones")) {
+      assertThat(table.lookup("POST", misspelt)).as(misspelt).isInstanceOf(RouteTable.NotFound.class);
+    }
+    assertThat(table.lookup("POST", "/v1/clones/video/vid_1")).isInstanceOf(RouteTable.MethodNotAllowed.class);
+  }
+
+  @Test
+  void shouldMarkEveryRouteThatIssuesACredential() {
+    assertThat(table.routes().stream().filter(Route::issuesCredential).map(r -> r.method() + " " + r.pattern()))
+        .containsExactlyInAnyOrder("POST /v1/auth/agent/**", "POST /claim/*", "POST /v1/api_keys/rotate",
+            "POST /v1/api_keys/recover", "GET /v1/credits/status");
+  }
+
+  @Test
+  void shouldTakeUploadsOnlyWhereMediaFilesAreSent() {
+    assertThat(table.routes().stream().filter(r -> r.body() == Body.UPLOAD).map(r -> r.method() + " " + r.pattern()))
+        .containsExactly("POST /v1/upload");
+  }
+
+  @Test
   void shouldListAllTwentyFourScrapePaths() {
     assertThat(RouteTable.SCRAPE_PATHS).hasSize(24).doesNotHaveDuplicates();
   }

@@ -10,6 +10,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,10 +32,12 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
  * A property-based fuzzer (jqwik) over every operation of the merged public OpenAPI document: each try picks an
- * operation and a body with the right field names and wrong types, strings from every Unicode plane, huge strings,
- * deep nesting, missing or unknown fields, a body that is not an object, or bytes that are not JSON, and sends it
- * through the gateway as a subscribed agent. Whatever arrives, no answer may be a 500 or carry a stack trace, and
- * every error is the typed JSON body. jqwik prints the seed of a failing run and shrinks it to a small body.
+ * operation and a body with the right field names and wrong types, strings from every Unicode plane, lone
+ * surrogates, huge strings, bodies past the gateway's limit, deep nesting, missing or unknown fields, a body that is
+ * not an object, or bytes that are not JSON, sometimes with a query string or header block past the gateway's own
+ * limits ({@link RequestShapes}), and sends it through the gateway as a subscribed agent. Whatever arrives, no answer
+ * may be a 500 or carry a stack trace, every answer carries {@code Service-Version}, and every error is the typed JSON
+ * body: 413, 414 and 431 included. jqwik prints the seed of a failing run and shrinks it to a small body.
  */
 class BodyFuzzIT {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -50,10 +53,11 @@ class BodyFuzzIT {
   record Operation(String method, String path, List<String> fields, String contentType) {
   }
 
-  record Call(Operation operation, String path, String body) {
+  record Call(Operation operation, String path, String body, int headerPadding) {
     @Override
     public String toString() {
-      return operation.method() + " " + path + " " + abbreviate(body);
+      return operation.method() + " " + abbreviate(path) + " " + abbreviate(body)
+          + (headerPadding > 0 ? " +" + headerPadding + " header bytes" : "");
     }
   }
 
@@ -79,8 +83,13 @@ class BodyFuzzIT {
 
   @Property(tries = TRIES, shrinking = ShrinkingMode.BOUNDED, afterFailure = AfterFailureMode.SAMPLE_FIRST)
   void noBodyMakesAnyEndpointFailOrLeakAStackTrace(@ForAll("calls") Call call) throws Exception {
+    var method = call.operation().method();
     var request = ReliabilitySuite.as(key, call.path()).header("Content-Type", call.operation().contentType())
-        .method(call.operation().method(), HttpRequest.BodyPublishers.ofString(call.body()));
+        .method(method, method.equals("GET") ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofString(call.body()));
+    if (call.headerPadding() > 0) {
+      request.header("X-Fuzz-Padding", "p".repeat(call.headerPadding()));
+    }
     var response = ReliabilitySuite.send(request);
     if (response.statusCode() == 200 && call.operation().path().equals("/v1/api_keys/rotate")) {
       // A well-formed rotation replaced the key; carry on with the new one, as the agent would.
@@ -95,27 +104,46 @@ class BodyFuzzIT {
     var what = call + " → " + response.statusCode() + " " + abbreviate(response.body());
     assertThat(response.statusCode()).as(what).isNotEqualTo(500);
     assertThat(response.body()).as(what).doesNotContain("\tat ", "at java.", "at dev.videoautomation", "Exception:");
+    assertThat(response.headers().firstValue("Service-Version")).as(what).isPresent();
     var type = response.headers().firstValue("Content-Type").orElse("");
     // Errors are typed JSON (problem+json on the auth family); the human pages (checkout, claim) answer HTML.
-    if (response.statusCode() >= 400 && !response.body().isEmpty() && !type.startsWith("text/html")) {
+    if (response.statusCode() >= 400 && !type.startsWith("text/html")) {
       assertThat(type).as(what).containsAnyOf("application/json", "application/problem+json");
       var error = ReliabilitySuite.json(response);
       assertThat(error.path("error").asText()).as(what).matches("[a-z_]+");
     }
+    expectedRefusal(call).ifPresent(code -> assertThat(ReliabilitySuite.json(response).path("error").asText())
+        .as(what).isEqualTo(code));
+  }
+
+  /** The gateway's own refusal a request past its limits must get, in the order it checks them. */
+  private static Optional<String> expectedRefusal(Call call) {
+    if (call.path().length() > RequestShapes.MAX_URI_BYTES) {
+      return Optional.of("uri_too_long");
+    }
+    if (call.headerPadding() > RequestShapes.MAX_HEADER_BYTES) {
+      return Optional.of("headers_too_large");
+    }
+    var document = !call.operation().method().equals("GET") && !call.operation().path().equals("/v1/upload");
+    if (document && call.body().getBytes(StandardCharsets.UTF_8).length > RequestShapes.MAX_BODY_BYTES) {
+      return Optional.of("payload_too_large");
+    }
+    return Optional.empty();
   }
 
   @Provide
   Arbitrary<Call> calls() {
-    return Arbitraries.of(operations).flatMap(operation -> Combinators.combine(pathValues(operation), body(operation))
-        .as((path, body) -> new Call(operation, path, body)));
+    return Arbitraries.of(operations).flatMap(operation -> Combinators.combine(pathValues(operation),
+            RequestShapes.queries(), body(operation), RequestShapes.headerPadding())
+        .as((path, query, body, padding) -> new Call(operation, path + query, body, padding)));
   }
 
-  /** Every operation that takes a body, with the field names of its JSON schema when it has one. */
+  /** Every operation, with the field names of its JSON schema when it takes a body. */
   private static List<Operation> operations(JsonNode document) {
     var found = new ArrayList<Operation>();
     for (Iterator<Map.Entry<String, JsonNode>> paths = document.path("paths").fields(); paths.hasNext(); ) {
       var path = paths.next();
-      for (var method : List.of("post", "put", "patch", "delete")) {
+      for (var method : List.of("get", "post", "put", "patch", "delete")) {
         var operation = path.getValue().path(method);
         if (operation.isMissingNode()) {
           continue;
@@ -139,7 +167,8 @@ class BodyFuzzIT {
 
   private static Arbitrary<String> pathValues(Operation operation) {
     var values = Arbitraries.oneOf(Arbitraries.of("abc", "vid_AAAAAAAAAAAAAAAAAAAAAA", "ast_0", "0", "-1",
-        "%2e%2e%2f", "x".repeat(300), URLEncoder.encode("\u202E\uD83D\uDE00", StandardCharsets.UTF_8)),
+        "%2e%2e%2f", "x".repeat(300), URLEncoder.encode("\u202E\uD83D\uDE00", StandardCharsets.UTF_8),
+        "%ED%A0%80"),
         Arbitraries.strings().alpha().numeric().ofMinLength(1).ofMaxLength(40));
     return values.map(value -> operation.path().replaceAll("\\{[^}]+}", value));
   }
@@ -153,6 +182,9 @@ class BodyFuzzIT {
         Tuple.of(1, objectOf(fields, Arbitraries.integers().between(10_000, 300_000)
             .map(n -> NODES.textNode("x".repeat(n))))),
         Tuple.of(1, Arbitraries.of(200, 900, 1_100, 5_000).map(BodyFuzzIT::deep)),
+        Tuple.of(1, Arbitraries.of(fields).flatMap(RequestShapes::oversized)),
+        Tuple.of(2, Combinators.combine(Arbitraries.of(fields), RequestShapes.loneSurrogates())
+            .as((field, text) -> "{\"" + field + "\":\"" + text + "\"}")),
         Tuple.of(2, objectOf(fields, unicode().map(NODES::textNode)).map(json -> json.replaceFirst("\\{",
             "{\"unexpectedField\":1,"))),
         Tuple.of(1, Arbitraries.of("[]", "\"just a string\"", "12", "null", "true", "[{\"url\": 1}]")),

@@ -1,0 +1,75 @@
+package dev.videoautomation.gateway.limits;
+
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.micrometer.core.instrument.Metrics;
+
+import io.quarkus.logging.Log;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.ext.web.RoutingContext;
+
+import dev.videoautomation.gateway.admission.Admitted;
+import dev.videoautomation.gateway.routing.Route;
+import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
+
+/**
+ * A metered route's daily unit on the request path (design §3.4): taken before forwarding, with the IETF
+ * {@code RateLimit} headers on the answer, and given back when the owner's answer gave the caller nothing of value.
+ */
+@ApplicationScoped
+public class Metering {
+  /**
+   * Answers after which the unit comes back: the request was refused as sent (400, 413, 415, 422), it named
+   * nothing the owner serves (404, 405), or the owner failed (any 5xx).
+   */
+  private static final Set<Integer> WORTHLESS = Set.of(400, 404, 405, 413, 415, 422);
+
+  private final DailyLimits limits;
+  private final Vertx vertx;
+
+  Metering(DailyLimits limits, Vertx vertx) {
+    this.limits = limits;
+    this.vertx = vertx;
+  }
+
+  /** Takes the route's unit when it is metered: the unit taken (null when unmetered), or fails with the 429. */
+  public Future<DailyLimits.Outcome> take(RoutingContext rc, Route route, Admitted admitted) {
+    if (route.bucket().isEmpty()) {
+      return Future.succeededFuture();
+    }
+    var bucket = route.bucket().get();
+    var limit = admitted.entitlement() == null ? 0 : admitted.entitlement().limit(bucket);
+    return vertx.executeBlocking(() -> limits.take(admitted.clientId(), bucket, limit), false).compose(outcome -> {
+      var headers = rc.response().headers();
+      headers.set("RateLimit-Limit", String.valueOf(outcome.limit()));
+      headers.set("RateLimit-Remaining", String.valueOf(outcome.remaining()));
+      headers.set("RateLimit-Reset", String.valueOf(outcome.resetSeconds()));
+      if (outcome.admitted()) {
+        return Future.succeededFuture(outcome);
+      }
+      headers.set("Retry-After", String.valueOf(outcome.resetSeconds()));
+      Metrics.counter("vas.limit.rejections", "bucket", bucket.bucketName()).increment();
+      return Future.failedFuture(new ApiException(ApiError.of(ErrorCode.RATE_LIMITED, "The daily limit of "
+          + outcome.limit() + " calls in the '" + bucket.bucketName() + "' bucket is used up; it resets at 00:00 UTC.")
+          .with("limit", outcome.limit()).with("retryAfter", outcome.resetSeconds())
+          .with("bucket", bucket.bucketName())));
+    });
+  }
+
+  /** Gives {@code unit} back when {@code status} gave the caller nothing of value; nothing when no unit was taken. */
+  public void giveBackIfWorthless(Admitted admitted, DailyLimits.Outcome unit, int status) {
+    if (unit == null || !(WORTHLESS.contains(status) || status >= 500)) {
+      return;
+    }
+    vertx.executeBlocking(() -> {
+      limits.giveBack(admitted.clientId(), unit.bucket(), unit.day());
+      return null;
+    }, false).onFailure(failure -> Log.warnf("Could not give back a %s unit: %s", unit.bucket().bucketName(),
+        failure.getMessage()));
+  }
+}
