@@ -72,4 +72,34 @@ class SubscriptionIT {
     gateway().header("X-Api-Key", key).contentType(ContentType.JSON).body("{}").when().post("/v1/watch")
         .then().statusCode(not(403));
   }
+
+  @Test
+  void shouldRecoverAKeylessBuyersKeyOnlyAfterItsOwnerConfirmsTheAddress() {
+    var email = "confirm-" + System.nanoTime() + "@suite.test";
+    var checkout = gateway().contentType(ContentType.JSON).body(Map.of("email", email)).when().post("/v1/subscribe")
+        .then().statusCode(201).extract().jsonPath();
+    var mailsBefore = Agents.mailCount(email);
+    pay(checkout.getString("checkoutUrl"));
+    var key = gateway().queryParam("sessionId", checkout.getString("sessionId")).when().get("/v1/credits/status")
+        .then().statusCode(200).extract().<String>path("credential");
+    var confirmation = Agents.awaitCode(email, mailsBefore);
+
+    // Not yet confirmed: recovery mails nothing to the address.
+    var beforeRecovery = Agents.mailCount(email);
+    gateway().contentType(ContentType.JSON).body(Map.of("email", email)).when().post("/v1/api_keys/recover")
+        .then().statusCode(202).body("status", equalTo("code_sent_if_registered"));
+    assertThat(Agents.mailCount(email)).as("no recovery mail to an unconfirmed address").isEqualTo(beforeRecovery);
+
+    gateway().header("X-Api-Key", key).contentType(ContentType.JSON).body(Map.of("code", confirmation))
+        .when().post("/v1/api_keys/verify_email").then().statusCode(200).body("status", equalTo("verified"));
+
+    gateway().contentType(ContentType.JSON).body(Map.of("email", email)).when().post("/v1/api_keys/recover")
+        .then().statusCode(202);
+    var recoveryCode = Agents.awaitCode(email, beforeRecovery);
+    var recovered = gateway().contentType(ContentType.JSON).body(Map.of("email", email, "code", recoveryCode))
+        .when().post("/v1/api_keys/recover").then().statusCode(200).extract().<String>path("credential");
+    assertThat(recovered).startsWith("svc_live_").isNotEqualTo(key);
+    gateway().header("X-Api-Key", key).when().get("/v1/usage").then().statusCode(401);
+    gateway().header("X-Api-Key", recovered).when().get("/v1/usage").then().statusCode(200);
+  }
 }

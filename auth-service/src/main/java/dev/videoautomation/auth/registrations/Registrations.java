@@ -122,10 +122,8 @@ public class Registrations {
     }
     registration.claimedAt = clock.instant();
     if (registration.anonymousKeyId != null) {
-      ApiKey anonymous = ApiKey.findById(registration.anonymousKeyId, LockModeType.PESSIMISTIC_WRITE);
-      if (anonymous != null && ApiKey.ACTIVE.equals(anonymous.status)) {
-        keys.replace(anonymous);
-      }
+      // Every key the anonymous client holds ends, not just the first one: a rotation may have replaced it.
+      keys.replaceAllOf(registration.clientId);
     }
     recoveryAddresses.bindVerified(Client.findById(registration.clientId), registration.email);
     var issued = keys.issue(registration.clientId, ApiKeys.Kind.LIVE, Keys.LIVE_SCOPES);

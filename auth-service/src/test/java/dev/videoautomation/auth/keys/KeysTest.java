@@ -193,6 +193,26 @@ class KeysTest {
   }
 
   @Test
+  void shouldEndEveryAnonymousKeyWhenTheRegistrationIsClaimed() {
+    var registration = AuthFixtures.registerAnonymously();
+    var first = verify(registration.getString("credential"));
+    var rotated = as(first.getString("clientId"), first.getString("keyId"), Set.of("api.read"))
+        .contentType(ContentType.JSON).body(Map.of("graceSeconds", 3600)).when().post("/v1/api_keys/rotate")
+        .then().statusCode(200).extract().<String>path("credential");
+    var email = AuthFixtures.email("claimer");
+    asGateway().contentType(ContentType.JSON)
+        .body(Map.of("claim_token", registration.getString("claim_token"), "email", email))
+        .when().post("/v1/auth/agent/claim").then().statusCode(200);
+    var live = asGateway().contentType(ContentType.JSON)
+        .body(Map.of("claim_token", registration.getString("claim_token"), "code", AuthFixtures.code(smtp, email, 0)))
+        .when().post("/v1/auth/agent/claim/complete").then().statusCode(200).extract().<String>path("credential");
+
+    assertThat(verify(registration.getString("credential")).getString("status")).isEqualTo("replaced");
+    assertThat(verify(rotated).getString("status")).as("the anonymous key a rotation issued").isEqualTo("replaced");
+    assertThat(verify(live).getString("status")).isEqualTo("active");
+  }
+
+  @Test
   void shouldRotateAKeyOnceUnderConcurrency() throws Exception {
     var claimed = AuthFixtures.claimed(smtp);
     var calls = new ArrayList<Callable<Integer>>();

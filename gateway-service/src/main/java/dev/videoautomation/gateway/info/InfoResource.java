@@ -91,7 +91,8 @@ public class InfoResource {
     auth.put("scopes", Map.of("api.read", "GET and HEAD", "api.write", "every other method"));
     auth.put("subscription", "Every non-GET route outside registration, billing and the CDN needs an active "
         + "subscription ($99 per month): POST /v1/subscribe.");
-    auth.put("keys", Map.of("rotate", "POST /v1/api_keys/rotate", "recover", "POST /v1/api_keys/recover"));
+    auth.put("keys", Map.of("rotate", "POST /v1/api_keys/rotate", "recover", "POST /v1/api_keys/recover",
+        "verifyEmail", "POST /v1/api_keys/verify_email"));
     return auth;
   }
 

@@ -117,6 +117,8 @@ public class RouteTable {
     table.add(route("POST", "/claim/*", AUTH, PUBLIC).issuingCredentials());
     table.add(route("POST", "/v1/api_keys/rotate", AUTH, ANY_KEY).issuingCredentials());
     table.add(route("POST", "/v1/api_keys/recover", AUTH, PUBLIC).issuingCredentials());
+    // Verifying the recovery address needs the client's own key, whatever its plan (docs/auth-service.md).
+    table.add(route("POST", "/v1/api_keys/verify_email", AUTH, ANY_KEY));
 
     // Billing: subscribing, checkout and pricing are open to callers who have no key yet; a keyless checkout's key
     // is handed out once by credits/status.

@@ -21,6 +21,7 @@ class RouteTableTest {
       "POST, /v1/auth/agent/claim/complete, AUTH",
       "GET, /claim/clm_abc, AUTH",
       "POST, /v1/api_keys/rotate, AUTH",
+      "POST, /v1/api_keys/verify_email, AUTH",
       "POST, /v1/subscribe, BILLING",
       "GET, /checkout/cs_123, BILLING",
       "POST, /v1/billing/webhooks/stripe, BILLING",
