@@ -64,6 +64,10 @@ class CloneVideoTest {
   @InjectWireMock
   WireMockServer wireMock;
 
+  /** Metrics answer on the management port only. */
+  @io.quarkus.test.common.http.TestHTTPResource(value = "metrics", management = true)
+  java.net.URL managementMetrics;
+
   @Inject
   TaskWorker worker;
 
@@ -170,7 +174,7 @@ class CloneVideoTest {
     start("cli_cloneQueueDepth00000001", "req-depth", null);
     queueGauge.count();
 
-    io.restassured.RestAssured.given().when().get("/q/metrics").then().statusCode(200)
+    io.restassured.RestAssured.given().when().get(managementMetrics).then().statusCode(200)
         .body(org.hamcrest.Matchers.matchesPattern("(?s).*vas_task_queue_depth\\{kind=\"video\",service=\"clone-service\","
             + "status=\"pending\"} [1-9].*"));
   }

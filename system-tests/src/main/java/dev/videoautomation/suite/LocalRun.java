@@ -5,7 +5,8 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * {@code ./run.sh}: the whole suite on its embedded default (embedded PostgreSQL, local storage, local checkout, log
- * mailer) on the fixed ports, data kept in {@code .data/} between runs. Ctrl-C stops everything cleanly.
+ * mailer) on the fixed ports (API 8080 … 8086, management 9080 … 9086), data kept in {@code .data/} between runs.
+ * Ctrl-C stops everything cleanly.
  */
 public final class LocalRun {
   static final int POSTGRES_PORT = 55432;
@@ -42,7 +43,8 @@ public final class LocalRun {
     System.out.println();
     System.out.println("All seven services are healthy.");
     System.out.println("Gateway: " + gateway);
-    System.out.println("Health:  curl -s " + gateway + "/q/health/ready");
+    System.out.println("Health:  curl -s " + suite.managementUri(Service.GATEWAY) + "/q/health/ready"
+        + "   (health and metrics: each service's management port, 9080 … 9086)");
     System.out.println("Try:     curl -s -X POST " + gateway + "/v1/auth/agent -H 'Content-Type: application/json' "
         + "-d '{\"type\":\"anonymous\",\"requested_credential_type\":\"api_key\"}'");
     System.out.println("Stop:    Ctrl-C");

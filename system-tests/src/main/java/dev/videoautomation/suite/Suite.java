@@ -1,7 +1,6 @@
 package dev.videoautomation.suite;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -16,22 +15,30 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import dev.videoautomation.platform.token.SigningKeys;
 
 /**
  * The seven packaged services as child processes: each {@code java -jar target/quarkus-app/quarkus-run.jar} with its
- * port, the database, the suite signing keys and any extra environment, logging to {@code <dataDir>/logs}. Used by
- * the local run (fixed ports, persistent data) and by the system tests (free ports, temporary data).
+ * API port and its management port (health and metrics), the database, the suite signing keys and any extra
+ * environment, logging to {@code <dataDir>/logs}. Used by the local run (fixed ports, persistent data) and by the
+ * system tests (free ports, temporary data).
  */
 public final class Suite implements AutoCloseable {
   private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(180);
+  private static final int LOWEST_PORT = 20_000;
+  private static final int EPHEMERAL_PORTS = 32_768;
+  private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
 
   private final Path root;
   private final Path dataDir;
   private final DatabaseAddress database;
   private final Map<Service, Integer> ports;
+  private final Map<Service, Integer> managementPorts;
   private final Map<Service, Map<String, String>> extraEnv;
   private final List<String> javaOptions;
   private final Map<Service, Process> processes = new EnumMap<>(Service.class);
@@ -43,6 +50,7 @@ public final class Suite implements AutoCloseable {
     this.dataDir = builder.dataDir;
     this.database = builder.database;
     this.ports = builder.ports;
+    this.managementPorts = builder.managementPorts;
     this.extraEnv = builder.extraEnv;
     this.javaOptions = builder.javaOptions;
   }
@@ -62,6 +70,11 @@ public final class Suite implements AutoCloseable {
 
   public URI baseUri(Service service) {
     return URI.create("http://127.0.0.1:" + port(service));
+  }
+
+  /** Where a service answers {@code /q/health/*} and {@code /q/metrics}: its management port, never its API port. */
+  public URI managementUri(Service service) {
+    return URI.create("http://127.0.0.1:" + managementPorts.get(service));
   }
 
   /**
@@ -97,27 +110,28 @@ public final class Suite implements AutoCloseable {
     SigningKeys.ensure(keys);
     Files.createDirectories(dataDir.resolve("logs"));
     for (var service : Service.values()) {
-      processes.put(service, launch(service, port(service), logFile(service), Map.of()));
+      processes.put(service, launch(service, port(service), managementPorts.get(service), logFile(service), Map.of()));
     }
     for (var service : Service.values()) {
-      awaitReady(service.module(), processes.get(service), baseUri(service), logFile(service));
+      awaitReady(service.module(), processes.get(service), managementUri(service), logFile(service));
     }
     return this;
   }
 
   /**
-   * Starts one more instance of {@code service} (a second gateway replica, say) on a free port with the same
-   * database and keys plus {@code env}, and returns its base URI once it is ready. It stops with the suite.
+   * Starts one more instance of {@code service} (a second gateway replica, say) on free API and management ports
+   * with the same database and keys plus {@code env}, and returns its base URI once it is ready. It stops with the
+   * suite.
    */
   public URI startReplica(Service service, String name, Map<String, String> env)
       throws IOException, InterruptedException {
-    var port = Builder.freePort();
+    var port = freePort();
+    var managementPort = freePort();
     var log = dataDir.resolve("logs").resolve(service.module() + "-" + name + ".log");
-    var process = launch(service, port, log, env);
+    var process = launch(service, port, managementPort, log, env);
     extraProcesses.add(process);
-    var uri = URI.create("http://127.0.0.1:" + port);
-    awaitReady(service.module() + " (" + name + ")", process, uri, log);
-    return uri;
+    awaitReady(service.module() + " (" + name + ")", process, URI.create("http://127.0.0.1:" + managementPort), log);
+    return URI.create("http://127.0.0.1:" + port);
   }
 
   /** Kills one service at once with SIGKILL, as a crashed pod: no graceful shutdown, requests in flight are cut. */
@@ -135,9 +149,9 @@ public final class Suite implements AutoCloseable {
     if (process != null && process.isAlive()) {
       throw new IllegalStateException(service.module() + " is still running");
     }
-    var started = launch(service, port(service), logFile(service), Map.of());
+    var started = launch(service, port(service), managementPorts.get(service), logFile(service), Map.of());
     processes.put(service, started);
-    awaitReady(service.module(), started, baseUri(service), logFile(service));
+    awaitReady(service.module(), started, managementUri(service), logFile(service));
   }
 
   /** Stops every service: a polite SIGTERM (graceful shutdown) first, then a kill for any that lingers. */
@@ -160,7 +174,8 @@ public final class Suite implements AutoCloseable {
     extraProcesses.clear();
   }
 
-  private Process launch(Service service, int port, Path log, Map<String, String> replicaEnv) throws IOException {
+  private Process launch(Service service, int port, int managementPort, Path log, Map<String, String> replicaEnv)
+      throws IOException {
     var keys = dataDir.resolve("keys");
     var jar = root.resolve(service.module()).resolve("target/quarkus-app/quarkus-run.jar");
     if (!Files.isRegularFile(jar)) {
@@ -176,6 +191,7 @@ public final class Suite implements AutoCloseable {
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     builder.environment().putAll(environment(service, keys));
     builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
+    builder.environment().put("QUARKUS_MANAGEMENT_PORT", String.valueOf(managementPort));
     builder.environment().putAll(replicaEnv);
     return builder.start();
   }
@@ -238,10 +254,10 @@ public final class Suite implements AutoCloseable {
     }
   }
 
-  private void awaitReady(String name, Process process, URI base, Path log)
+  private void awaitReady(String name, Process process, URI management, Path log)
       throws IOException, InterruptedException {
     var deadline = Instant.now().plus(HEALTH_TIMEOUT);
-    var ready = HttpRequest.newBuilder(base.resolve("/q/health/ready")).timeout(Duration.ofSeconds(2)).build();
+    var ready = HttpRequest.newBuilder(management.resolve("/q/health/ready")).timeout(Duration.ofSeconds(2)).build();
     while (Instant.now().isBefore(deadline)) {
       if (!process.isAlive()) {
         throw new IllegalStateException(name + " exited with " + process.exitValue() + ":\n" + tail(log));
@@ -272,12 +288,35 @@ public final class Suite implements AutoCloseable {
     }
   }
 
+  /**
+   * A free port for a service or database of this JVM's suites, never one handed out before in this JVM (a port just
+   * probed and released may be handed out again by the system) and drawn below Linux's ephemeral range (32768 and
+   * up), so that no outgoing connection and no bind to port 0, of any process, takes it before the service binds it.
+   */
+  public static int freePort() {
+    var random = ThreadLocalRandom.current();
+    for (int attempt = 0; attempt < 100; attempt++) {
+      var candidate = random.nextInt(LOWEST_PORT, EPHEMERAL_PORTS);
+      if (HANDED_OUT.contains(candidate)) {
+        continue;
+      }
+      try (var socket = new ServerSocket(candidate)) {
+        HANDED_OUT.add(candidate);
+        return candidate;
+      } catch (IOException inUse) {
+        // taken: draw again
+      }
+    }
+    throw new IllegalStateException("No free port between " + LOWEST_PORT + " and " + EPHEMERAL_PORTS);
+  }
+
   /** Options for {@link Suite#start()}. */
   public static final class Builder {
     private final Path root;
     private final Path dataDir;
     private final DatabaseAddress database;
     private final Map<Service, Integer> ports = new EnumMap<>(Service.class);
+    private final Map<Service, Integer> managementPorts = new EnumMap<>(Service.class);
     private final Map<Service, Map<String, String>> extraEnv = new EnumMap<>(Service.class);
     private final List<String> javaOptions = new ArrayList<>(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
 
@@ -287,13 +326,18 @@ public final class Suite implements AutoCloseable {
       this.database = database;
       for (var service : Service.values()) {
         ports.put(service, service.localPort());
+        managementPorts.put(service, service.localManagementPort());
       }
     }
 
-    /** Every service on a free loopback port, so a running local suite is never in the way. */
+    /**
+     * Every service on free loopback ports (API and management: two gateway replicas share a host), so a running
+     * local suite is never in the way.
+     */
     public Builder freePorts() {
       for (var service : Service.values()) {
         ports.put(service, freePort());
+        managementPorts.put(service, freePort());
       }
       return this;
     }
@@ -314,12 +358,5 @@ public final class Suite implements AutoCloseable {
       return new Suite(this);
     }
 
-    static int freePort() {
-      try (var socket = new ServerSocket(0)) {
-        return socket.getLocalPort();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
   }
 }

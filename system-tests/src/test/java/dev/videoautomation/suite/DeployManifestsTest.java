@@ -29,8 +29,10 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 /**
  * Renders each Kustomize overlay under {@code deploy/overlays} with {@code kubectl kustomize} and checks what an
  * operator relies on: every service has its Deployment (with probes, resources and graceful shutdown), Service, HPA,
- * PDB and NetworkPolicy; only the gateway is reachable from outside; and every setting the README lists for a service
- * reaches that service, from a rendered ConfigMap or from a Secret docs/operations.md tells the operator to create.
+ * PDB and NetworkPolicy; only the gateway is reachable from outside; health and metrics (probes, Prometheus, the
+ * monitoring namespace) are on the management port, which no Service exposes; and every setting the README lists
+ * for a service reaches that service, from a rendered ConfigMap or from a Secret docs/operations.md tells the
+ * operator to create.
  */
 class DeployManifestsTest {
   private static final List<String> SERVICES = List.of("gateway-service", "auth-service", "billing-service",
@@ -38,6 +40,8 @@ class DeployManifestsTest {
   private static final Pattern ENV_NAME = Pattern.compile("`([A-Z][A-Z0-9_]+)`");
   /** A row of the Secrets table of docs/operations.md: | `secret` | `KEY`, `KEY` | services |. */
   private static final Pattern SECRET_ROW = Pattern.compile("^\\| `([a-z0-9-]+)` \\| (.+?) \\| (.+?) \\|");
+  private static final int API_PORT = 8080;
+  private static final int MANAGEMENT_PORT = 9000;
   private static final Path ROOT = Path.of(System.getProperty("suite.root", "..")).toAbsolutePath().normalize();
 
   @ParameterizedTest
@@ -106,6 +110,51 @@ class DeployManifestsTest {
     // The callers each owner admits are exactly the callers docs/internal-api.md names (and the gateway).
     assertThat(callersOf(objects, "records-service")).containsExactly("gateway-service");
     assertThat(callersOf(objects, "auth-service")).containsExactlyInAnyOrder("gateway-service", "billing-service");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"dev", "prod"})
+  void healthAndMetricsAreReachedOnTheManagementPortOnly(String overlay) throws Exception {
+    var objects = render(overlay);
+    assertThat(one(objects, "ConfigMap", "vas-common").at("/data/QUARKUS_MANAGEMENT_PORT").asText())
+        .isEqualTo(String.valueOf(MANAGEMENT_PORT));
+    for (var service : SERVICES) {
+      var template = one(objects, "Deployment", service).at("/spec/template");
+      var container = template.at("/spec/containers/0");
+      var ports = new HashMap<String, Integer>();
+      container.path("ports").forEach(port -> ports.put(port.path("name").asText(),
+          port.path("containerPort").asInt()));
+      assertThat(ports).as(service + " container ports").containsExactlyInAnyOrderEntriesOf(
+          Map.of("http", API_PORT, "management", MANAGEMENT_PORT));
+      for (var probe : List.of("startupProbe", "readinessProbe", "livenessProbe")) {
+        assertThat(container.at("/" + probe + "/httpGet/port").asText()).as(service + " " + probe)
+            .isEqualTo("management");
+      }
+      var annotations = template.at("/metadata/annotations");
+      assertThat(annotations.path("prometheus.io/scrape").asText()).as(service).isEqualTo("true");
+      assertThat(annotations.path("prometheus.io/path").asText()).as(service).isEqualTo("/q/metrics");
+      assertThat(annotations.path("prometheus.io/port").asText()).as(service)
+          .isEqualTo(String.valueOf(MANAGEMENT_PORT));
+
+      for (var port : one(objects, "Service", service).at("/spec/ports")) {
+        assertThat(port.path("targetPort").asText()).as(service + " Service exposes the API port only")
+            .isEqualTo("http");
+      }
+      var monitoringPorts = new TreeSet<Integer>();
+      for (var rule : one(objects, "NetworkPolicy", service).at("/spec/ingress")) {
+        var rulePorts = new TreeSet<Integer>();
+        rule.path("ports").forEach(port -> rulePorts.add(port.path("port").asInt()));
+        var fromMonitoring = rule.path("from").findValuesAsText("kubernetes.io/metadata.name").contains("monitoring");
+        if (fromMonitoring) {
+          assertThat(rule.path("from")).as(service + ": monitoring has a rule of its own").hasSize(1);
+          monitoringPorts.addAll(rulePorts);
+        } else {
+          assertThat(rulePorts).as(service + ": callers reach the API port only").containsExactly(API_PORT);
+        }
+      }
+      assertThat(monitoringPorts).as(service + ": monitoring scrapes the management port only")
+          .containsExactly(MANAGEMENT_PORT);
+    }
   }
 
   @ParameterizedTest

@@ -123,7 +123,7 @@ class RoutingIT {
   @ParameterizedTest
   @EnumSource(Service.class)
   void shouldHaveEveryServiceHealthy(Service service) {
-    given().baseUri(RunningSuite.suite().baseUri(service).toString())
+    given().baseUri(RunningSuite.suite().managementUri(service).toString())
         .when().get("/q/health/ready")
         .then().statusCode(200).body("status", equalTo("UP"));
   }

@@ -59,7 +59,7 @@ public class ForwardingFilter {
 
   void route(RoutingContext rc) {
     var path = rc.normalizedPath();
-    if (path.startsWith("/q/")) {
+    if (path.equals("/q/openapi")) {
       rc.next();
       return;
     }

@@ -12,6 +12,7 @@ import static org.hamcrest.Matchers.lessThanOrEqualTo;
 import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.nullValue;
 
+import java.net.URL;
 import java.util.ArrayList;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -27,6 +28,7 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 
 import dev.videoautomation.gateway.OwnerStubs;
@@ -44,6 +46,10 @@ import dev.videoautomation.platform.testing.WireMockResource;
 class DailyLimitsTest {
   @InjectWireMock
   WireMockServer owner;
+
+  /** Metrics answer on the management port only. */
+  @TestHTTPResource(value = "metrics", management = true)
+  URL managementMetrics;
 
   OwnerStubs stubs;
 
@@ -77,7 +83,7 @@ class DailyLimitsTest {
         .body("retryAfter", greaterThan(0))
         .body("retryAfter", lessThanOrEqualTo(86_400));
     owner.verify(3, postRequestedFor(urlEqualTo("/v1/watch")));
-    var metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+    var metrics = given().when().get(managementMetrics).then().statusCode(200).extract().asString();
     assertThat(metrics).containsPattern(
         "vas_limit_rejections_total\\{bucket=\"watch\",service=\"gateway-service\"} [1-9]");
   }

@@ -13,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
+import java.net.URL;
 import java.util.Arrays;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -22,6 +23,7 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 
 import dev.videoautomation.gateway.OwnerStubs;
@@ -38,6 +40,10 @@ import dev.videoautomation.platform.testing.WireMockResource;
 class ForwardingTest {
   @InjectWireMock
   WireMockServer owner;
+
+  /** Metrics answer on the management port only. */
+  @TestHTTPResource(value = "metrics", management = true)
+  URL managementMetrics;
 
   OwnerStubs stubs;
   OwnerStubs.Holder caller;
@@ -102,7 +108,7 @@ class ForwardingTest {
         .withHeader("Content-Type", "application/json").withBody("{\"status\":\"running\"}")));
     given().header("X-Api-Key", caller.key()).when().get("/v1/clones/video/vid_metricsProbe1").then().statusCode(200);
 
-    var metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
+    var metrics = given().when().get(managementMetrics).then().statusCode(200).extract().asString();
     assertThat(metrics).contains("http_server_requests_seconds_bucket")
         .containsPattern("http_server_requests_seconds_count\\{[^}]*uri=\"/v1/clones/video/\\{id}\"")
         .contains("service=\"gateway-service\"")

@@ -8,6 +8,7 @@ import static dev.videoautomation.platform.testing.SimulatedCollector.holdsText;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.URL;
 import java.util.List;
 import java.util.Map;
 
@@ -18,6 +19,7 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -50,6 +52,9 @@ class TracingTest {
   @InjectWireMock
   WireMockServer wireMock;
 
+  @TestHTTPResource(value = "health/live", management = true)
+  URL managementHealth;
+
   SimulatedCollector collector;
   OwnerStubs.Holder caller;
 
@@ -64,7 +69,7 @@ class TracingTest {
 
   @Test
   void shouldExportTheGatewaysSpanUnderTheAgentsTraceAndMakeItTheOwnersParent() throws Exception {
-    given().when().get("/q/health/live").then().statusCode(200);
+    given().when().get(managementHealth).then().statusCode(200);
     given().header("X-Api-Key", caller.key()).header("X-Request-Id", "rid-traced")
         .header("traceparent", "00-" + AGENT_TRACE + "-" + AGENT_SPAN + "-01")
         .when().get("/v1/music").then().statusCode(200);

@@ -1,22 +1,32 @@
 package dev.videoautomation.platform.testing;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 
+import java.net.URI;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * What every service of the suite promises, whatever it does: health and metrics without a token, the date version
- * and a request id on every response, JSON errors, and no answer at all to a caller without a valid internal token.
- * A service's test extends this and names one path it owns.
+ * What every service of the suite promises, whatever it does: health and metrics without a token on the management
+ * port and never on the API port, an OpenAPI document on the API port, the date version and a request id on every
+ * response, JSON errors, and no answer at all to a caller without a valid internal token. A service's test extends
+ * this and names one path it owns.
  */
+@WithManagementPort
 public abstract class ServiceContract {
   protected static final String VERSION = "2026-11-21";
+
+  @InjectManagementUri
+  URI management;
 
   /** A path this service owns (answered 501 until built, or for real afterwards). */
   protected abstract String ownedPath();
@@ -31,17 +41,34 @@ public abstract class ServiceContract {
   }
 
   @Test
-  void shouldReportLiveAndReadyWithoutAToken() {
-    given().when().get("/q/health/ready").then().statusCode(200)
+  void shouldReportLiveAndReadyOnTheManagementPortWithoutAToken() {
+    given().when().get(management.resolve("/q/health/ready").toString()).then().statusCode(200)
         .header("Service-Version", VERSION)
         .body("status", equalTo("UP"))
         .body("checks.name", hasItems("Database connections health check"));
-    given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+    given().when().get(management.resolve("/q/health/live").toString()).then().statusCode(200)
+        .body("status", equalTo("UP"));
   }
 
   @Test
-  void shouldExposeMetricsAndAnOpenApiDocumentWithTheDateVersion() {
-    given().when().get("/q/metrics").then().statusCode(200);
+  void shouldServeMetricsOnTheManagementPortTaggedWithTheService() {
+    given().when().get(management.resolve("/q/metrics").toString()).then().statusCode(200)
+        .body(containsString("service=\""))
+        .body(containsString("jvm_memory_used_bytes"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"/q/metrics", "/q/health", "/q/health/ready", "/q/health/live", "/q/health/started"})
+  void shouldServeNoHealthOrMetricsOnTheApiPort(String path) {
+    given().when().get(path).then().statusCode(404)
+        .header("Service-Version", VERSION)
+        .contentType(matchesPattern("application/json.*"))
+        .body("error", equalTo("not_found"))
+        .body(not(containsString("jvm_")));
+  }
+
+  @Test
+  void shouldExposeAnOpenApiDocumentWithTheDateVersionOnTheApiPort() {
     given().accept("application/json").when().get("/q/openapi").then().statusCode(200)
         .body("info.version", equalTo(VERSION));
   }

@@ -44,6 +44,10 @@ class AccountsTest {
   @InjectWireMock
   WireMockServer wireMock;
 
+  /** Metrics answer on the management port only. */
+  @io.quarkus.test.common.http.TestHTTPResource(value = "metrics", management = true)
+  java.net.URL managementMetrics;
+
   @Inject
   AccountVerifier verifier;
 
@@ -91,7 +95,7 @@ class AccountsTest {
     create("queue.depth");
     queueGauge.count();
 
-    io.restassured.RestAssured.given().when().get("/q/metrics").then().statusCode(200)
+    io.restassured.RestAssured.given().when().get(managementMetrics).then().statusCode(200)
         .body(org.hamcrest.Matchers.matchesPattern("(?s).*vas_task_queue_depth\\{kind=\"account_verification\","
             + "service=\"records-service\",status=\"waiting\"} [1-9].*"));
     drainVerifier(); // leaves no waiting account behind for the other tests' worker passes

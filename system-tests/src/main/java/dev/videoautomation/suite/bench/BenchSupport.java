@@ -88,10 +88,9 @@ public final class BenchSupport {
     return -1;
   }
 
-  public static int freePort() throws IOException {
-    try (var socket = new java.net.ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
+  /** A port for the benchmark's database that none of the suite's services will be given ({@link Suite#freePort}). */
+  public static int freePort() {
+    return Suite.freePort();
   }
 
   /**
