@@ -117,8 +117,10 @@ class ManagementPortTest {
       given().when().delete("/" + token + "/deeper").then().statusCode(404);
       given().when().get("/q/" + token).then().statusCode(404);
       // Known prefixes whose routes take any sub-path: refused by method, by key, or by the owner.
-      given().header("X-Api-Key", caller.key()).when().get("/v1/clones/" + token).then().statusCode(405);
-      given().contentType("application/json").body("{}").when().post("/v1/clones/" + token).then().statusCode(401);
+      given().header("X-Api-Key", caller.key()).when().get("/v1/clones/" + token).then().statusCode(404);
+      given().contentType("application/json").body("{}").when().post("/v1/clones/video/" + token)
+          .then().statusCode(405);
+      given().when().get("/v1/images/" + token).then().statusCode(401);
       given().contentType("application/json").body("{}").when().post("/v1/auth/agent/" + token)
           .then().statusCode(404);
       given().when().get("/.well-known/" + token).then().statusCode(404);
