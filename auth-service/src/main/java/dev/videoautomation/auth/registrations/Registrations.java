@@ -122,8 +122,8 @@ public class Registrations {
     }
     registration.claimedAt = clock.instant();
     if (registration.anonymousKeyId != null) {
-      // Every key the anonymous client holds ends, not just the first one: a rotation may have replaced it.
-      keys.replaceAllOf(registration.clientId);
+      // Every key the anonymous client holds ends, not just the first one: a rotation may have issued another.
+      ApiKey.activeOf(registration.clientId).forEach(keys::replace);
     }
     recoveryAddresses.bindVerified(Client.findById(registration.clientId), registration.email);
     var issued = keys.issue(registration.clientId, ApiKeys.Kind.LIVE, Keys.LIVE_SCOPES);
