@@ -1,12 +1,9 @@
 package dev.videoautomation.suite;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -15,24 +12,20 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-
 /**
  * Renders each Kustomize overlay under {@code deploy/overlays} with {@code kubectl kustomize} and checks what an
  * operator relies on: every service has its Deployment (with probes, resources and graceful shutdown), Service, HPA,
- * PDB and NetworkPolicy; only the gateway is reachable from outside; health and metrics (probes, Prometheus, the
- * monitoring namespace) are on the management port, which no Service exposes; and every setting the README lists
- * for a service reaches that service, from a rendered ConfigMap or from a Secret docs/operations.md tells the
- * operator to create.
+ * PDB and NetworkPolicy; each runs the image its Dockerfiles are tagged with; only the gateway is reachable from
+ * outside; health and metrics (probes, Prometheus, the monitoring namespace) are on the management port, which no
+ * Service exposes; every service may connect to DNS, PostgreSQL, the OTLP collector and the services it calls, only
+ * the provider callers (and auth, to its SMTP port) to outside addresses, and nothing to a cloud metadata address;
+ * and every setting the README lists for a service reaches that service, from a rendered ConfigMap or from a Secret
+ * docs/operations.md tells the operator to create.
  */
 class DeployManifestsTest {
   private static final List<String> SERVICES = List.of("gateway-service", "auth-service", "billing-service",
@@ -42,14 +35,33 @@ class DeployManifestsTest {
   private static final Pattern SECRET_ROW = Pattern.compile("^\\| `([a-z0-9-]+)` \\| (.+?) \\| (.+?) \\|");
   private static final int API_PORT = 8080;
   private static final int MANAGEMENT_PORT = 9000;
-  private static final Path ROOT = Path.of(System.getProperty("suite.root", "..")).toAbsolutePath().normalize();
+  private static final int OTLP_HTTP_PORT = 4318;
+  /** The image tag each Dockerfile's build line gives: docker build ... -t name:tag. */
+  private static final Pattern DOCUMENTED_TAG = Pattern.compile("\\s-t\\s+(\\S+)");
+  /** Which services each one calls (docs/internal-api.md §4; the gateway forwards to all). */
+  private static final Map<String, List<String>> CALLS = Map.of(
+      "gateway-service", List.of("auth-service", "billing-service", "scrape-service", "media-service",
+          "clone-service", "records-service"),
+      "auth-service", List.of(),
+      "billing-service", List.of("auth-service"),
+      "scrape-service", List.of("media-service"),
+      "media-service", List.of(),
+      "clone-service", List.of("media-service", "billing-service", "scrape-service"),
+      "records-service", List.of("media-service", "scrape-service", "billing-service", "clone-service"));
+  /** Cloud metadata services (AWS, GCP, Azure, OpenStack; ECS tasks; Alibaba; AWS over IPv6) and link-local. */
+  private static final List<String> METADATA_ADDRESSES = List.of("169.254.169.254", "169.254.170.2",
+      "100.100.100.200", "fd00:ec2::254", "169.254.0.1", "fe80::1");
+  /** Stand-ins for providers' addresses (only compared with CIDR blocks, never connected to). */
+  private static final List<String> PUBLIC_ADDRESSES = List.of("3.5.140.2", "104.18.0.1", "2606:4700::6810:1");
+  private static final List<String> PRIVATE_ADDRESSES = List.of("10.1.2.3", "172.20.0.5", "192.168.1.1",
+      "100.64.0.10", "fd12::1");
 
   @ParameterizedTest
   @ValueSource(strings = {"dev", "prod"})
   void everyServiceHasItsWorkloadObjects(String overlay) throws Exception {
-    var objects = render(overlay);
+    var manifests = RenderedManifests.render(overlay);
     for (var service : SERVICES) {
-      var deployment = one(objects, "Deployment", service);
+      var deployment = manifests.one("Deployment", service);
       var container = deployment.at("/spec/template/spec/containers/0");
       assertThat(container.at("/startupProbe/httpGet/path").asText()).as(service).isEqualTo("/q/health/started");
       assertThat(container.at("/readinessProbe/httpGet/path").asText()).as(service).isEqualTo("/q/health/ready");
@@ -64,14 +76,14 @@ class DeployManifestsTest {
       var labels = deployment.at("/spec/template/metadata/labels");
       assertThat(labels.path("app.kubernetes.io/name").asText()).isEqualTo(service);
 
-      var svc = one(objects, "Service", service);
+      var svc = manifests.one("Service", service);
       assertThat(svc.at("/spec/selector/app.kubernetes.io~1name").asText()).isEqualTo(service);
-      var hpa = one(objects, "HorizontalPodAutoscaler", service);
+      var hpa = manifests.one("HorizontalPodAutoscaler", service);
       assertThat(hpa.at("/spec/scaleTargetRef/name").asText()).isEqualTo(service);
       assertThat(hpa.at("/spec/minReplicas").asInt()).isPositive();
-      var pdb = one(objects, "PodDisruptionBudget", service);
+      var pdb = manifests.one("PodDisruptionBudget", service);
       assertThat(pdb.at("/spec/selector/matchLabels/app.kubernetes.io~1name").asText()).isEqualTo(service);
-      var policy = one(objects, "NetworkPolicy", service);
+      var policy = manifests.one("NetworkPolicy", service);
       assertThat(policy.at("/spec/podSelector/matchLabels/app.kubernetes.io~1name").asText()).isEqualTo(service);
     }
   }
@@ -79,20 +91,22 @@ class DeployManifestsTest {
   @ParameterizedTest
   @ValueSource(strings = {"dev", "prod"})
   void onlyTheGatewayTakesOutsideTraffic(String overlay) throws Exception {
-    var objects = render(overlay);
-    var ingresses = ofKind(objects, "Ingress");
+    var manifests = RenderedManifests.render(overlay);
+    var ingresses = manifests.ofKind("Ingress");
     assertThat(ingresses).hasSize(1);
     assertThat(ingresses.getFirst().findValuesAsText("name")).contains("gateway-service")
         .doesNotContainAnyElementsOf(SERVICES.stream().filter(s -> !s.equals("gateway-service")).toList());
-    for (var service : ofKind(objects, "Service")) {
-      assertThat(service.at("/spec/type").asText("ClusterIP")).as(name(service)).isEqualTo("ClusterIP");
+    for (var service : manifests.ofKind("Service")) {
+      assertThat(service.at("/spec/type").asText("ClusterIP")).as(RenderedManifests.name(service))
+          .isEqualTo("ClusterIP");
     }
-    assertThat(ofKind(objects, "NetworkPolicy")).anySatisfy(policy -> {
+    assertThat(manifests.ofKind("NetworkPolicy")).anySatisfy(policy -> {
       assertThat(policy.at("/spec/podSelector").size()).as("selects every pod").isZero();
+      assertThat(policy.at("/spec/policyTypes").toString()).contains("\"Ingress\"");
       assertThat(policy.at("/spec/ingress").isMissingNode()).as("allows nothing").isTrue();
     });
     for (var service : SERVICES) {
-      var rules = one(objects, "NetworkPolicy", service).at("/spec/ingress");
+      var rules = manifests.one("NetworkPolicy", service).at("/spec/ingress");
       for (var rule : rules) {
         if (service.equals("gateway-service")) {
           continue;
@@ -108,18 +122,18 @@ class DeployManifestsTest {
       }
     }
     // The callers each owner admits are exactly the callers docs/internal-api.md names (and the gateway).
-    assertThat(callersOf(objects, "records-service")).containsExactly("gateway-service");
-    assertThat(callersOf(objects, "auth-service")).containsExactlyInAnyOrder("gateway-service", "billing-service");
+    assertThat(callersOf(manifests, "records-service")).containsExactly("gateway-service");
+    assertThat(callersOf(manifests, "auth-service")).containsExactlyInAnyOrder("gateway-service", "billing-service");
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"dev", "prod"})
   void healthAndMetricsAreReachedOnTheManagementPortOnly(String overlay) throws Exception {
-    var objects = render(overlay);
-    assertThat(one(objects, "ConfigMap", "vas-common").at("/data/QUARKUS_MANAGEMENT_PORT").asText())
+    var manifests = RenderedManifests.render(overlay);
+    assertThat(manifests.one("ConfigMap", "vas-common").at("/data/QUARKUS_MANAGEMENT_PORT").asText())
         .isEqualTo(String.valueOf(MANAGEMENT_PORT));
     for (var service : SERVICES) {
-      var template = one(objects, "Deployment", service).at("/spec/template");
+      var template = manifests.one("Deployment", service).at("/spec/template");
       var container = template.at("/spec/containers/0");
       var ports = new HashMap<String, Integer>();
       container.path("ports").forEach(port -> ports.put(port.path("name").asText(),
@@ -136,12 +150,12 @@ class DeployManifestsTest {
       assertThat(annotations.path("prometheus.io/port").asText()).as(service)
           .isEqualTo(String.valueOf(MANAGEMENT_PORT));
 
-      for (var port : one(objects, "Service", service).at("/spec/ports")) {
+      for (var port : manifests.one("Service", service).at("/spec/ports")) {
         assertThat(port.path("targetPort").asText()).as(service + " Service exposes the API port only")
             .isEqualTo("http");
       }
       var monitoringPorts = new TreeSet<Integer>();
-      for (var rule : one(objects, "NetworkPolicy", service).at("/spec/ingress")) {
+      for (var rule : manifests.one("NetworkPolicy", service).at("/spec/ingress")) {
         var rulePorts = new TreeSet<Integer>();
         rule.path("ports").forEach(port -> rulePorts.add(port.path("port").asInt()));
         var fromMonitoring = rule.path("from").findValuesAsText("kubernetes.io/metadata.name").contains("monitoring");
@@ -160,21 +174,21 @@ class DeployManifestsTest {
   @ParameterizedTest
   @ValueSource(strings = {"dev", "prod"})
   void everySettingTheReadmeListsReachesItsService(String overlay) throws Exception {
-    var objects = render(overlay);
+    var manifests = RenderedManifests.render(overlay);
     var readme = readmeSettings();
     var secrets = documentedSecrets();
     var configMaps = new HashMap<String, Set<String>>();
-    for (var map : ofKind(objects, "ConfigMap")) {
+    for (var map : manifests.ofKind("ConfigMap")) {
       var keys = new TreeSet<String>();
       map.path("data").fieldNames().forEachRemaining(keys::add);
-      configMaps.put(name(map), keys);
+      configMaps.put(RenderedManifests.name(map), keys);
     }
     var known = new HashSet<String>();
     readme.values().forEach(known::addAll);
 
     for (var service : SERVICES) {
       var provided = new TreeSet<String>();
-      var spec = one(objects, "Deployment", service).at("/spec/template/spec/containers/0");
+      var spec = manifests.one("Deployment", service).at("/spec/template/spec/containers/0");
       for (var source : spec.path("envFrom")) {
         if (source.has("configMapRef")) {
           var mapName = source.at("/configMapRef/name").asText();
@@ -205,9 +219,117 @@ class DeployManifestsTest {
     }
   }
 
-  private static List<String> callersOf(List<JsonNode> objects, String service) {
+  @ParameterizedTest
+  @ValueSource(strings = {"dev", "prod"})
+  void everyDeploymentRunsTheImageItsDockerfilesAreTaggedWith(String overlay) throws Exception {
+    var manifests = RenderedManifests.render(overlay);
+    for (var service : SERVICES) {
+      var name = "video-automation/" + service;
+      for (var variant : Map.of("jvm", "$VERSION", "native", "$VERSION-native").entrySet()) {
+        var dockerfile = RenderedManifests.ROOT.resolve(service + "/src/main/docker/Dockerfile." + variant.getKey());
+        var tags = DOCUMENTED_TAG.matcher(Files.readString(dockerfile)).results().map(m -> m.group(1)).toList();
+        assertThat(tags).as(dockerfile + " documents one image tag").containsExactly(name + ":" + variant.getValue());
+      }
+      var image = manifests.one("Deployment", service).at("/spec/template/spec/containers/0/image").asText();
+      var repository = image.substring(0, image.lastIndexOf(':'));
+      // kustomize edit set image may put a registry in front; the name itself stays the Dockerfiles'.
+      assertThat(repository.equals(name) || repository.endsWith("/" + name)).as(overlay + ": " + image).isTrue();
+      if (overlay.equals("prod")) {
+        assertThat(image.substring(image.lastIndexOf(':') + 1)).as("prod pins a release: " + image)
+            .isNotEqualTo("latest");
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"dev", "prod"})
+  void everyServiceReachesDnsPostgresAndTheCollectorAndNoMetadataAddress(String overlay) throws Exception {
+    var manifests = RenderedManifests.render(overlay);
+    assertThat(manifests.ofKind("NetworkPolicy")).as("a policy denies all egress it does not allow").anySatisfy(p -> {
+      assertThat(p.at("/spec/podSelector").size()).isZero();
+      assertThat(p.at("/spec/policyTypes").toString()).contains("\"Egress\"");
+      assertThat(p.at("/spec/egress").isMissingNode()).isTrue();
+    });
+    var inClusterPostgres = manifests.ofKind("StatefulSet").stream()
+        .anyMatch(set -> RenderedManifests.name(set).equals("postgres"));
+    for (var service : SERVICES) {
+      var egress = Egress.of(manifests, manifests.podLabels("Deployment", service));
+      for (var rule : egress.rules()) {
+        assertThat(rule.peers()).as(service + " " + rule.policy() + ": every rule names where").isNotEmpty();
+        assertThat(rule.ports()).as(service + " " + rule.policy() + ": and on which ports").doesNotContain("*");
+      }
+      assertThat(egress.portsToPod("kube-system", Map.of("k8s-app", "kube-dns"))).as(service + " DNS")
+          .contains("53/UDP", "53/TCP");
+      if (inClusterPostgres) {
+        assertThat(egress.portsToPod(manifests.namespace(), manifests.podLabels("StatefulSet", "postgres")))
+            .as(service + " PostgreSQL").contains("5432/TCP");
+      } else {
+        assertThat(egress.rules()).as(service + " PostgreSQL").anySatisfy(rule -> assertThat(rule.ports())
+            .contains("5432/TCP"));
+      }
+      assertThat(egress.rules()).as(service + " OTLP collector").anySatisfy(rule -> assertThat(rule.ports())
+          .contains(OTLP_HTTP_PORT + "/TCP"));
+      for (var address : METADATA_ADDRESSES) {
+        assertThat(egress.portsToAddress(address)).as(service + " never reaches " + address).isEmpty();
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"dev", "prod"})
+  void everyServiceReachesTheServicesItCallsOnTheirApiPortOnly(String overlay) throws Exception {
+    var manifests = RenderedManifests.render(overlay);
+    for (var caller : SERVICES) {
+      var egress = Egress.of(manifests, manifests.podLabels("Deployment", caller));
+      var reached = new TreeSet<String>();
+      for (var callee : SERVICES) {
+        var ports = egress.portsToPod(manifests.namespace(), manifests.podLabels("Deployment", callee));
+        if (!ports.isEmpty()) {
+          assertThat(ports).as(caller + " → " + callee).containsExactly(API_PORT + "/TCP");
+          reached.add(callee);
+          assertThat(callersOf(manifests, callee)).as(callee + " admits " + caller + ", who may call it")
+              .contains(caller);
+        } else {
+          assertThat(callersOf(manifests, callee)).as(callee + " admits only callers that may reach it")
+              .doesNotContain(caller);
+        }
+      }
+      assertThat(reached).as(caller + " calls exactly these (docs/internal-api.md)")
+          .containsExactlyInAnyOrderElementsOf(CALLS.get(caller));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"dev", "prod"})
+  void onlyTheProviderCallersReachOutsideAddressesAndAuthItsSmtpServer(String overlay) throws Exception {
+    var manifests = RenderedManifests.render(overlay);
+    var smtpPort = manifests.one("ConfigMap", "auth-service-config").at("/data/QUARKUS_MAILER_PORT").asText();
+    Set<String> providerPorts = null;
+    for (var service : SERVICES) {
+      var egress = Egress.of(manifests, manifests.podLabels("Deployment", service));
+      for (var address : PUBLIC_ADDRESSES) {
+        var ports = egress.portsToAddress(address);
+        switch (service) {
+          case "gateway-service" -> assertThat(ports).as("the gateway reaches no outside address").isEmpty();
+          case "auth-service" -> assertThat(ports).as("auth reaches its SMTP server only")
+              .containsExactly(smtpPort + "/TCP");
+          default -> {
+            assertThat(ports).as(service + " reaches providers over HTTPS").contains("443/TCP");
+            providerPorts = providerPorts == null ? ports : providerPorts;
+            assertThat(ports).as(service + ": the overlay's one set of outside ports").isEqualTo(providerPorts);
+          }
+        }
+      }
+      for (var address : PRIVATE_ADDRESSES) {
+        assertThat(egress.portsToAddress(address)).as(service + " reaches " + address + " only on PostgreSQL's port")
+            .isSubsetOf("5432/TCP");
+      }
+    }
+  }
+
+  private static List<String> callersOf(RenderedManifests manifests, String service) {
     var callers = new ArrayList<String>();
-    for (var rule : one(objects, "NetworkPolicy", service).at("/spec/ingress")) {
+    for (var rule : manifests.one("NetworkPolicy", service).at("/spec/ingress")) {
       for (var peer : rule.path("from")) {
         var caller = peer.at("/podSelector/matchLabels/app.kubernetes.io~1name").asText("");
         if (!caller.isEmpty()) {
@@ -221,7 +343,7 @@ class DeployManifestsTest {
   /** README's settings table: setting names by the service column ("all", "gateway", "media, scrape", …). */
   private static Map<String, Set<String>> readmeSettings() throws IOException {
     var settings = new HashMap<String, Set<String>>();
-    for (var line : Files.readAllLines(ROOT.resolve("README.md"))) {
+    for (var line : Files.readAllLines(RenderedManifests.ROOT.resolve("README.md"))) {
       var cells = line.split("\\|");
       if (cells.length < 5 || !cells[1].trim().startsWith("`")) {
         continue;
@@ -245,7 +367,7 @@ class DeployManifestsTest {
   /** The Secrets table of docs/operations.md: secret name → the keys the operator puts in it. */
   private static Map<String, Set<String>> documentedSecrets() throws IOException {
     var secrets = new HashMap<String, Set<String>>();
-    for (var line : Files.readAllLines(ROOT.resolve("docs/operations.md"))) {
+    for (var line : Files.readAllLines(RenderedManifests.ROOT.resolve("docs/operations.md"))) {
       var row = SECRET_ROW.matcher(line);
       if (row.find()) {
         var keys = new TreeSet<String>();
@@ -258,46 +380,5 @@ class DeployManifestsTest {
     }
     assertThat(secrets).as("docs/operations.md Secrets table").containsKeys("vas-database", "vas-internal-token");
     return secrets;
-  }
-
-  private static JsonNode one(List<JsonNode> objects, String kind, String name) {
-    var found = ofKind(objects, kind).stream().filter(o -> name(o).equals(name)).toList();
-    assertThat(found).as(kind + " " + name).hasSize(1);
-    return found.getFirst();
-  }
-
-  private static List<JsonNode> ofKind(List<JsonNode> objects, String kind) {
-    return objects.stream().filter(o -> o.path("kind").asText().equals(kind)).toList();
-  }
-
-  private static String name(JsonNode object) {
-    return object.at("/metadata/name").asText();
-  }
-
-  private static List<JsonNode> render(String overlay) throws Exception {
-    var process = new ProcessBuilder(kubectl(), "kustomize", ROOT.resolve("deploy/overlays/" + overlay).toString())
-        .redirectErrorStream(false).start();
-    var out = process.getInputStream().readAllBytes();
-    var err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(process.exitValue()).as("kubectl kustomize " + overlay + ": " + err).isZero();
-    var objects = new ArrayList<JsonNode>();
-    try (var parser = new YAMLFactory().createParser(out)) {
-      new ObjectMapper().readValues(parser, JsonNode.class).forEachRemaining(node -> {
-        if (node != null && !node.isNull()) {
-          objects.add(node);
-        }
-      });
-    }
-    return objects;
-  }
-
-  /** kubectl from PATH or the Cloud SDK's place (this machine kind carries one there). */
-  private static String kubectl() {
-    var path = System.getenv().getOrDefault("PATH", "");
-    var candidates = Stream.concat(Stream.of(path.split(":")).map(dir -> Path.of(dir, "kubectl")),
-        Stream.of(Path.of("/usr/lib/google-cloud-sdk/bin/kubectl")));
-    return candidates.filter(Files::isExecutable).findFirst().map(Path::toString)
-        .orElseGet(() -> fail("kubectl (with its built-in kustomize) is needed to render deploy/; install it"));
   }
 }

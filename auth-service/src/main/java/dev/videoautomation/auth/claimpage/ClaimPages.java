@@ -38,8 +38,8 @@ final class ClaimPages {
 
   static Response page(int status, String body) {
     var html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
-        + "content=\"width=device-width\"><meta name=\"robots\" content=\"noindex\"><title>Claim an agent · Video "
-        + "Automation Service</title></head><body>" + body + "</body></html>";
+        + "content=\"width=device-width, initial-scale=1\"><meta name=\"robots\" content=\"noindex\"><title>Claim an "
+        + "agent · Video Automation Service</title></head><body>" + body + "</body></html>";
     return Response.status(status).type("text/html; charset=utf-8")
         .header("Cache-Control", "no-store")
         .header("Referrer-Policy", "no-referrer")

@@ -30,6 +30,9 @@ import dev.videoautomation.platform.testing.TestSmtpServer;
 @WithTestResource(SmtpResource.class)
 class ClaimPageTest {
   private static final Pattern SHOWN_KEY = Pattern.compile("<code>(svc_live_[0-9A-Za-z]+)</code>");
+  /** Without it a phone lays the page out at desktop width and shrinks it: the code field becomes unreadable. */
+  private static final String MOBILE_VIEWPORT = "<meta name=\"viewport\" content=\"width=device-width, "
+      + "initial-scale=1\">";
   TestSmtpServer smtp;
 
   @Test
@@ -41,7 +44,7 @@ class ClaimPageTest {
         .header("Cache-Control", "no-store")
         .header("Content-Security-Policy", containsString("default-src 'none'"))
         .header("X-Frame-Options", "DENY")
-        .body(containsString("name=\"email\""), not(containsString("<script")));
+        .body(containsString("name=\"email\""), not(containsString("<script")), containsString(MOBILE_VIEWPORT));
 
     var email = email("human");
     asGateway().contentType(ContentType.URLENC).formParam("email", email)
@@ -53,7 +56,7 @@ class ClaimPageTest {
 
     var page = asGateway().contentType(ContentType.URLENC).formParam("code", code(smtp, email, 0))
         .when().post("/claim/" + token).then().statusCode(200).header("Cache-Control", "no-store")
-        .body(containsString("give it to the agent")).extract().asString();
+        .body(containsString("give it to the agent"), containsString(MOBILE_VIEWPORT)).extract().asString();
     var shown = SHOWN_KEY.matcher(page);
     assertThat(shown.find()).as(page).isTrue();
     var key = shown.group(1);

@@ -102,8 +102,9 @@ public class CheckoutPageResource {
 
   private static Response page(int status, String body) {
     return Response.status(status).type("text/html; charset=utf-8").header("Cache-Control", "no-store")
-        .entity("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Checkout · Video Automation "
-            + "Service</title></head><body>" + body + "</body></html>").build();
+        .entity("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
+            + "content=\"width=device-width, initial-scale=1\"><title>Checkout · Video Automation Service</title>"
+            + "</head><body>" + body + "</body></html>").build();
   }
 
   private static String escape(String text) {

@@ -34,6 +34,12 @@ public class StripeApi {
       + "price_...) and BILLING_STRIPE_WEBHOOK_SECRET (whsec_..., the webhook endpoint " + "/v1/billing/webhooks/stripe"
       + " with checkout.session.completed, invoice.paid, invoice.payment_failed, customer.subscription.deleted), "
       + "then restart billing-service.";
+  /**
+   * The Stripe API version every call is made with, so that an account's default version (which an operator can
+   * move on in the Dashboard) never changes what is sent or read. The current version as docs.stripe.com/api-versions
+   * states it; moving it on means reading that version's changelog for Checkout Sessions first.
+   */
+  static final String API_VERSION = "2026-09-30.endive";
 
   private final BillingConfig.Stripe config;
   private final ObjectMapper json;
@@ -83,6 +89,7 @@ public class StripeApi {
         .timeout(Duration.ofSeconds(20))
         .header("Authorization", "Bearer " + config.secretKey().orElseThrow())
         .header("Content-Type", "application/x-www-form-urlencoded")
+        .header("Stripe-Version", API_VERSION)
         .header("Idempotency-Key", idempotencyKey)
         .POST(HttpRequest.BodyPublishers.ofString(body)).build();
     try {

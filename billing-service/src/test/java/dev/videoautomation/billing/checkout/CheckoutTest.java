@@ -40,6 +40,9 @@ import dev.videoautomation.platform.testing.WireMockResource;
 @WithTestResource(value = WireMockResource.class, initArgs = @ResourceArg(name = "properties",
     value = "quarkus.rest-client.auth-client.url"))
 class CheckoutTest {
+  /** Buyers open the checkout link on phones; without it the page is laid out at desktop width and shrunk. */
+  private static final String MOBILE_VIEWPORT = "<meta name=\"viewport\" content=\"width=device-width, "
+      + "initial-scale=1\">";
   @InjectWireMock
   WireMockServer auth;
 
@@ -72,9 +75,10 @@ class CheckoutTest {
     status(sessionId).statusCode(200).body("status", equalTo("pending")).body("credential", nullValue())
         .body("subscription", nullValue());
     asService("gateway-service").when().get("/checkout/" + sessionId).then().statusCode(200)
-        .contentType(startsWith("text/html")).body(containsString("Pay $99"));
+        .contentType(startsWith("text/html")).body(containsString("Pay $99"), containsString(MOBILE_VIEWPORT));
     asService("gateway-service").when().post("/checkout/" + sessionId).then().statusCode(200)
-        .body(containsString("Paid")).body(org.hamcrest.Matchers.not(containsString(key)))
+        .body(containsString("Paid"), containsString(MOBILE_VIEWPORT))
+        .body(org.hamcrest.Matchers.not(containsString(key)))
         // The email recovers the key only once its owner sends auth the code mailed to it.
         .body(containsString("mailed a 6-digit code to buyer@example.com"))
         .body(containsString("POST /v1/api_keys/verify_email"));

@@ -109,6 +109,8 @@ class StripeTest {
     stripe.verify(postRequestedFor(urlEqualTo("/v1/checkout/sessions"))
         .withHeader("Authorization", equalTo("Bearer sk_test_simulated"))
         .withHeader("Idempotency-Key", equalTo(sessionId))
+        // Pinned, so the account's default API version never changes what is sent or read.
+        .withHeader("Stripe-Version", equalTo("2026-09-30.endive"))
         .withRequestBody(containing("mode=subscription"))
         .withRequestBody(containing("line_items%5B0%5D%5Bprice%5D=price_pro_monthly"))
         .withRequestBody(containing("client_reference_id=" + sessionId)));
