@@ -13,6 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import dev.videoautomation.clone.sources.InputDocs;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 @Path("/v1/clones/check")
@@ -29,8 +30,8 @@ public class CheckResource {
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Check a video for cloneability", description = "One of `videoUrl` (a CDN URL of the suite, or "
-      + "an outside URL, which is staged first through the URL guard) or `mediaId` (`med_…`). Probes the clip and "
+  @Operation(summary = "Check a video for cloneability", description = "One of `videoUrl` or `mediaId` (`med_…`, "
+      + "yours: another client's is 404). " + InputDocs.OWN_SOURCE + " Probes the clip and "
       + "runs every check: `duration` (default 3-30 s), `resolution` (shorter side at least 340 px, longer at most "
       + "3850 px), `fps` (15-60), `audio` (a soundtrack is needed: the render keeps it), `singleShot` (no hard cut: "
       + "ffmpeg scene detection, score above 0.4), and `personInFrame` (a vision model looks at the middle frame; "
