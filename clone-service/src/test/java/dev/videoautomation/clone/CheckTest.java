@@ -1,10 +1,12 @@
 package dev.videoautomation.clone;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static dev.videoautomation.clone.Simulated.as;
 import static dev.videoautomation.clone.Simulated.json;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.closeTo;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
@@ -12,12 +14,20 @@ import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
+
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.WireMock;
 
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
@@ -74,7 +84,65 @@ class CheckTest {
         .body("checks.singleShot.passed", equalTo(true))
         .body("checks.personInFrame.ran", equalTo(true)).body("checks.personInFrame.passed", equalTo(true))
         .body("checks.personInFrame.detail", equalTo("one person, centred"));
-    wireMock.verify(1, postRequestedFor(urlPathEqualTo("/chat/completions")));
+    // structured output: the verdict's JSON schema is asked for
+    wireMock.verify(1, postRequestedFor(urlPathEqualTo("/chat/completions"))
+        .withRequestBody(matchingJsonPath("$.response_format.type", WireMock.equalTo("json_schema")))
+        .withRequestBody(matchingJsonPath("$.response_format.json_schema.strict", WireMock.equalTo("true")))
+        .withRequestBody(matchingJsonPath("$.response_format.json_schema.schema.properties.person.type",
+            WireMock.equalTo("boolean")))
+        .withRequestBody(matchingJsonPath("$.response_format.json_schema.schema.required[0]",
+            WireMock.equalTo("person"))));
+  }
+
+  /** Model answers that are no verdict, as {content of the assistant message, words the detail quotes}. */
+  static Stream<Arguments> noVerdicts() {
+    return Stream.of(
+        Arguments.of("{\"content\": \"I cannot tell from a single frame.\"}", "I cannot tell from a single frame."),
+        Arguments.of("{\"content\": \"{\\\"person\\\": \\\"maybe\\\"}\"}", "maybe"),
+        Arguments.of("{\"content\": null, \"refusal\": \"I can't help with that.\"}", "declined"),
+        Arguments.of("{\"content\": \"\"}", "answered nothing"));
+  }
+
+  @ParameterizedTest(name = "{1}")
+  @MethodSource("noVerdicts")
+  void shouldReportThePersonCheckAsNotDeterminedWhenTheAnswerIsNoVerdict(String message, String quoted) {
+    wireMock.stubFor(post(urlPathEqualTo("/chat/completions")).willReturn(json(200, "{\"choices\": [{\"message\": "
+        + message + ", \"finish_reason\": \"stop\"}]}")));
+    Simulated.stored(wireMock, "med_checkUndetermined00001", CLIENT, Simulated.continuous(4.0), true);
+    as(CLIENT).body("{\"mediaId\": \"med_checkUndetermined00001\"}").when().post("/v1/clones/check").then()
+        .statusCode(200)
+        .body("checks.personInFrame.ran", equalTo(true)).body("checks.personInFrame.passed", nullValue())
+        .body("checks.personInFrame.value", nullValue())
+        .body("checks.personInFrame.detail", startsWith("Not determined: "))
+        .body("checks.personInFrame.detail", containsString(quoted))
+        .body("checks.singleShot.passed", equalTo(true)).body("checks.audio.passed", equalTo(true))
+        .body("cloneable", equalTo(true)).body("reasons", empty());
+  }
+
+  @Test
+  void shouldAskOnceMoreWithoutResponseFormatWhenTheServerRefusesIt() {
+    wireMock.stubFor(post(urlPathEqualTo("/chat/completions")).atPriority(1)
+        .withRequestBody(matchingJsonPath("$.response_format")).willReturn(json(400, "{\"error\": {\"message\": "
+            + "\"Unrecognized request argument supplied: response_format\", \"type\": \"invalid_request_error\"}}")));
+    Simulated.stored(wireMock, "med_checkNoSchema000000001", CLIENT, Simulated.continuous(4.0), true);
+    as(CLIENT).body("{\"mediaId\": \"med_checkNoSchema000000001\"}").when().post("/v1/clones/check").then()
+        .statusCode(200)
+        .body("checks.personInFrame.passed", equalTo(true))
+        .body("checks.personInFrame.detail", equalTo("one person, centred")).body("cloneable", equalTo(true));
+    var asked = wireMock.findAll(postRequestedFor(urlPathEqualTo("/chat/completions")));
+    assertThat(asked).hasSize(2);
+    assertThat(asked.get(0).getBodyAsString()).contains("\"response_format\"");
+    assertThat(asked.get(1).getBodyAsString()).doesNotContain("response_format").contains("\"image_url\"");
+  }
+
+  @Test
+  void shouldAskOnlyOnceMoreWhenTheServerRefusesEveryRequest() {
+    wireMock.stubFor(post(urlPathEqualTo("/chat/completions")).willReturn(json(400, "{\"error\": {\"message\": "
+        + "\"bad request\"}}")));
+    Simulated.stored(wireMock, "med_checkAlwaysBad00000001", CLIENT, Simulated.continuous(4.0), true);
+    as(CLIENT).body("{\"mediaId\": \"med_checkAlwaysBad00000001\"}").when().post("/v1/clones/check").then()
+        .statusCode(502).body("error", equalTo("upstream_error")).body("upstreamStatus", equalTo(400));
+    wireMock.verify(2, postRequestedFor(urlPathEqualTo("/chat/completions")));
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.videoautomation.clone;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static dev.videoautomation.clone.Simulated.as;
@@ -164,6 +165,12 @@ class ImagesAndMusicTest {
   void shouldExtractTheFirstFrameAndAnswer202PastTheWait() throws Exception {
     var client = "cli_imagesFrame00000000001";
     Simulated.stored(wireMock, "med_frameSource00000000001", client, Simulated.continuous(4.0), true);
+    // media keeps the extracted frame; the provider is sent it inline (the CDN is on localhost here)
+    var frameId = "med_frameStaged00000000001";
+    var frameUrl = Simulated.CDN + "m/" + frameId + "/first-frame.png";
+    wireMock.stubFor(post(urlPathEqualTo("/internal/staging/stream")).willReturn(Simulated.json(201, "{\"id\": \""
+        + frameId + "\", \"url\": \"" + frameUrl + "\", \"contentType\": \"image/png\", \"sizeBytes\": 300}")));
+    Simulated.storedObject(wireMock, frameId, client, frameUrl, "image/png", Simulated.png(), false);
     Simulated.queue(wireMock, "/fal-ai/nano-banana-pro/edit", "req-frame",
         "{\"images\": [{\"url\": \"" + wireMock.baseUrl() + "/files/out.png\"}]}");
     // nobody works the queue during the call: the answer is 202 after the wait, with the task to poll
@@ -181,6 +188,8 @@ class ImagesAndMusicTest {
     as(client).when().get("/v1/images/" + id).then().body("status", equalTo("succeeded"))
         .body("purpose", equalTo("frame"));
     wireMock.verify(1, postRequestedFor(urlPathEqualTo("/fal-ai/nano-banana-pro/edit"))
+        .withRequestBody(matchingJsonPath("$.image_urls[0]", WireMock.equalTo("data:image/png;base64,"
+            + java.util.Base64.getEncoder().encodeToString(Simulated.bytes(Simulated.png())))))
         .withRequestBody(matchingJsonPath("$.image_urls[1]", WireMock.equalTo("https://img.example/c.png"))));
   }
 

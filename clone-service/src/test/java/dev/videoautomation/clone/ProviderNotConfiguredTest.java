@@ -124,6 +124,12 @@ class ProviderNotConfiguredTest {
         "/v1/clones/video"}) {
       org.assertj.core.api.Assertions.assertThat(document.getString("paths.'" + path + "'.post.responses.'400'"
           + ".content.'application/json'.examples.refused.value.error")).as(path).isEqualTo("url_not_allowed");
+      org.assertj.core.api.Assertions.assertThat(document.getString("paths.'" + path + "'.post.responses.'404'"
+          + ".content.'application/json'.examples.'not yours'.value.error")).as(path).isEqualTo("not_found");
+      org.assertj.core.api.Assertions.assertThat(document.getString("paths.'" + path + "'.post.responses.'413'"
+          + ".content.'application/json'.examples.'too large inline'.value.limit")).as(path).isEqualTo("33554432");
+      org.assertj.core.api.Assertions.assertThat(document.getString("paths.'" + path + "'.post.description"))
+          .as(path).contains("`med_` id", "data URI");
     }
     org.assertj.core.api.Assertions.assertThat(paths).contains("/v1/clones/check", "/v1/clones/character",
         "/v1/clones/frame", "/v1/clones/video", "/v1/clones/video/{id}", "/v1/images/generate", "/v1/images/{id}",

@@ -136,17 +136,27 @@ public final class Simulated {
 
   /** Media knows {@code id} as a video at {@code localPath} (null: readable only through /content). */
   public static void stored(WireMockServer server, String id, String clientId, Path file, boolean shareDisk) {
-    var url = CDN + "m/" + id + "/source.mp4";
+    storedObject(server, id, clientId, cdnUrl(id), "video/mp4", file, shareDisk);
+  }
+
+  /**
+   * Media knows {@code id} of {@code clientId}'s at {@code url} ({@code file}'s bytes; its size, and its duration
+   * when it is a video): by id, by URL (GET /internal/media?url=) and its content; {@code shareDisk} gives localPath.
+   */
+  public static void storedObject(WireMockServer server, String id, String clientId, String url, String contentType,
+      Path file, boolean shareDisk) {
+    var duration = contentType.startsWith("video/") ? ffprobe(file, "format=duration") : "null";
     var body = String.format(Locale.ROOT, "{\"id\": \"%s\", \"clientId\": \"%s\", \"url\": \"%s\", \"contentType\": "
-            + "\"video/mp4\", \"sizeBytes\": %d, \"durationSeconds\": %s, \"width\": 360, \"height\": 640, \"purpose\": "
-            + "\"import\", \"storage\": \"local\", \"storageKey\": \"m/%s/source.mp4\", \"localPath\": %s, "
-            + "\"createdAt\": 1763700000000, \"someFutureField\": 1}", id, clientId, url, file.toFile().length(),
-        ffprobe(file, "format=duration"), id, shareDisk ? "\"" + file + "\"" : "null");
+            + "\"%s\", \"sizeBytes\": %d, \"durationSeconds\": %s, \"width\": 360, \"height\": 640, \"purpose\": "
+            + "\"import\", \"storage\": \"local\", \"storageKey\": \"%s\", \"localPath\": %s, "
+            + "\"createdAt\": 1763700000000, \"someFutureField\": 1}", id, clientId, url, contentType,
+        file.toFile().length(), duration, url.substring(url.indexOf("m/" + id)),
+        shareDisk ? "\"" + file + "\"" : "null");
     server.stubFor(get(urlPathEqualTo("/internal/media/" + id)).willReturn(json(200, body)));
     server.stubFor(get(urlPathEqualTo("/internal/media")).withQueryParam("url",
         com.github.tomakehurst.wiremock.client.WireMock.equalTo(url)).willReturn(json(200, body)));
     server.stubFor(get(urlPathEqualTo("/internal/media/" + id + "/content")).willReturn(aResponse().withStatus(200)
-        .withHeader("Content-Type", "video/mp4").withBody(bytes(file))));
+        .withHeader("Content-Type", contentType).withBody(bytes(file))));
   }
 
   public static String cdnUrl(String id) {

@@ -16,7 +16,8 @@ public final class CheckDtos {
   }
 
   /**
-   * One check: whether it ran, whether it passed ({@code null} when it did not run), the measured value and the rule.
+   * One check: whether it ran, whether it passed ({@code null} when it did not run or reached no verdict), the
+   * measured value and the rule.
    */
   @RegisterForReflection
   @JsonInclude(JsonInclude.Include.ALWAYS)

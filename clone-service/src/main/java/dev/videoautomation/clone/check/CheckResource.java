@@ -13,6 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import dev.videoautomation.clone.sources.InputDocs;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 @Path("/v1/clones/check")
@@ -29,13 +30,17 @@ public class CheckResource {
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Check a video for cloneability", description = "One of `videoUrl` (a CDN URL of the suite, or "
-      + "an outside URL, which is staged first through the URL guard) or `mediaId` (`med_…`). Probes the clip and "
+  @Operation(summary = "Check a video for cloneability", description = "One of `videoUrl` or `mediaId` (`med_…`, "
+      + "yours: another client's is 404). " + InputDocs.OWN_SOURCE + " Probes the clip and "
       + "runs every check: `duration` (default 3-30 s), `resolution` (shorter side at least 340 px, longer at most "
       + "3850 px), `fps` (15-60), `audio` (a soundtrack is needed: the render keeps it), `singleShot` (no hard cut: "
       + "ffmpeg scene detection, score above 0.4), and `personInFrame` (a vision model looks at the middle frame; "
-      + "when no vision provider is configured it has `ran: false`, `passed: null` and says so in `detail`, and does "
-      + "not count). `cloneable` is true when every check that ran passed; `reasons` says what to fix. Thresholds are "
+      + "the model is asked for structured output, a JSON schema `{person: boolean, reason: string}`, and a server "
+      + "that refuses `response_format` is asked once more without it. When no vision provider is configured the "
+      + "check has `ran: false`, `passed: null`; when the model's answer is still no verdict it has `ran: true`, "
+      + "`passed: null` and `detail` starting `Not determined:` with the reason; either way it says so in `detail` "
+      + "and does not count: the rest of the check is answered as usual, 200). `cloneable` is true when no check "
+      + "failed; `reasons` says what to fix. Thresholds are "
       + "configuration (`clone.check.*`). Free of credits; counts against the shared daily `clone` limit.")
   @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "check",
       value = "{\"videoUrl\": \"https://cdn.example/m/med_4Yb/dance.mp4\"}")))

@@ -24,7 +24,8 @@ import dev.videoautomation.platform.ffmpeg.WorkDir;
 /**
  * Cloneability: ffprobe's duration, resolution, frame rate and audio against the configured window, ffmpeg's scene
  * detection for a single continuous shot, and (when a vision provider is configured) a person in frame. Every check
- * is reported; the clip is cloneable when every check that ran passed.
+ * is reported; the clip is cloneable when no check failed (one that did not run, or ran without reaching a verdict,
+ * has {@code passed: null} and does not count).
  */
 @ApplicationScoped
 public class CheckService {
@@ -114,6 +115,10 @@ public class CheckService {
     var frame = tools.frames(file, List.of(at), "jpg", 512, work).getFirst();
     try {
       var verdict = persons.look(frame);
+      if (!verdict.determined()) {
+        return new Check(true, null, null, rule, "Not determined: " + verdict.reason() + ". This check does not "
+            + "count; look at the clip yourself or run the check again.");
+      }
       return new Check(true, verdict.person(), verdict.person(), rule, verdict.reason());
     } catch (TimeoutException | CircuitBreakerOpenException e) {
       throw new ApiException(ApiError.of(ErrorCode.UPSTREAM_TIMEOUT, "The vision provider did not answer in time; "

@@ -37,6 +37,13 @@ public interface CloneConfig {
     /** Time allowed for one provider call (submit, status, result, cancel). */
     @WithDefault("30s")
     Duration timeout();
+
+    /**
+     * Largest of the caller's own stored files sent to the provider inline, as a data URI, when the CDN URL is not one
+     * the provider could fetch (a CDN on a loopback, private or unresolvable host); larger ones are 413.
+     */
+    @WithDefault("33554432")
+    long inlineMaxBytes();
   }
 
   /** Model ids on the provider's queue. */

@@ -55,9 +55,9 @@ public class CloneImageResource {
   @POST
   @Path("character")
   @Operation(summary = "Generate a character image", description = "`prompt` (required) describes the character; "
-      + "`referenceImageUrl` (a public http(s) URL, checked by the URL guard; the provider fetches it) makes it an "
+      + "`referenceImageUrl` (a public http(s) URL, checked by the URL guard, or your own image, below) makes it an "
       + "edit of that image (image-edit model), otherwise text to image; "
-      + "`aspectRatio` as for `/v1/images/generate`." + WAIT_NOTE)
+      + "`aspectRatio` as for `/v1/images/generate`." + WAIT_NOTE + " " + InputDocs.OWN_IMAGE)
   @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "character",
       value = "{\"prompt\": \"A friendly robot barista, full body, plain studio background\", \"aspectRatio\": \"9:16\"}")))
   @APIResponse(responseCode = "200", description = "The image is ready", content = @Content(
@@ -69,17 +69,24 @@ public class CloneImageResource {
   @APIResponse(responseCode = "400", description = InputDocs.BAD_URL, content = @Content(
       mediaType = MediaType.APPLICATION_JSON,
       examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
+  @APIResponse(responseCode = "404", description = InputDocs.NOT_FOUND, content = @Content(
+      mediaType = MediaType.APPLICATION_JSON,
+      examples = @ExampleObject(name = "not yours", value = InputDocs.NOT_FOUND_EXAMPLE)))
+  @APIResponse(responseCode = "413", description = InputDocs.TOO_LARGE, content = @Content(
+      mediaType = MediaType.APPLICATION_JSON,
+      examples = @ExampleObject(name = "too large inline", value = InputDocs.TOO_LARGE_EXAMPLE)))
   public Response character(ImageDtos.CharacterRequest request) {
     return answer(images.character(caller.requireClientId(), request));
   }
 
   @POST
   @Path("frame")
-  @Operation(summary = "Make a starting frame", description = "`videoUrl` (required: a `med_` id, a CDN URL, or an "
-      + "outside URL, which is staged first) and `characterImageUrl` (required, a public http(s) URL). Both pass the "
-      + "URL guard before anything else happens. The source's first frame is "
+  @Operation(summary = "Make a starting frame", description = "`videoUrl` (required) and `characterImageUrl` "
+      + "(required: a public http(s) URL, or your own image, below). " + InputDocs.OWN_SOURCE + " Both are checked "
+      + "before anything else happens. The source's first frame is "
       + "extracted with ffmpeg and stored (`frameUrl`), then an image-edit model puts the character into it, keeping "
-      + "background, framing and pose." + WAIT_NOTE)
+      + "background, framing and pose; the frame goes to the provider like your own image." + WAIT_NOTE + " "
+      + InputDocs.OWN_IMAGE)
   @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "frame",
       value = "{\"videoUrl\": \"med_4Yb2kQ9sT1vXw8aBcDeFgH\", \"characterImageUrl\": "
           + "\"https://cdn.example/m/med_8Ks/character.png\"}")))
@@ -89,6 +96,12 @@ public class CloneImageResource {
   @APIResponse(responseCode = "400", description = InputDocs.BAD_URL, content = @Content(
       mediaType = MediaType.APPLICATION_JSON,
       examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
+  @APIResponse(responseCode = "404", description = InputDocs.NOT_FOUND, content = @Content(
+      mediaType = MediaType.APPLICATION_JSON,
+      examples = @ExampleObject(name = "not yours", value = InputDocs.NOT_FOUND_EXAMPLE)))
+  @APIResponse(responseCode = "413", description = InputDocs.TOO_LARGE, content = @Content(
+      mediaType = MediaType.APPLICATION_JSON,
+      examples = @ExampleObject(name = "too large inline", value = InputDocs.TOO_LARGE_EXAMPLE)))
   public Response frame(ImageDtos.FrameRequest request) {
     return answer(images.frame(caller.requireClientId(), request));
   }

@@ -44,15 +44,15 @@ public class ImageResource {
   @Path("generate")
   @Consumes(MediaType.APPLICATION_JSON)
   @Operation(summary = "Start an image generation task",
-      description = "`prompt` (required, up to 4000 characters), `imageInput` (a public http(s) URL of a reference "
-          + "image for style transfer; the provider fetches it, so it must pass the URL guard), `aspectRatio` (auto, 21:9, 16:9, 3:2, 4:3, 5:4, 1:1, 4:5, "
+      description = "`prompt` (required, up to 4000 characters), `imageInput` (a reference image for style transfer: "
+          + "a public http(s) URL, or your own image, below), `aspectRatio` (auto, 21:9, 16:9, 3:2, 4:3, 5:4, 1:1, 4:5, "
           + "3:4, 2:3, 9:16), `resolution` (1K, 2K, 4K; default 1K), `outputFormat` (png, jpg; default png). Any other "
           + "value or field is 400 naming the field. Credits (`image.generate` at the resolution) are charged before "
           + "the task is queued: 402 `insufficient_credits` queues nothing. Answers 202 with the task; poll "
           + "`GET /v1/images/{id}` until `succeeded` (the image is then stored in the CDN: `resultUrl`, `imageUrls`) "
           + "or `failed` (credits refunded). `model` is the provider model the task runs on: the text-to-image model, "
           + "or its image-edit model when `imageInput` is given. 503 `provider_not_configured` when no provider key "
-          + "is set, once every field is right (bad input is 400 even then).")
+          + "is set, once every field is right (bad input is 400 even then). " + InputDocs.OWN_IMAGE)
   @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "generate",
       value = "{\"prompt\": \"A neon-lit ramen bar at night, cinematic\", \"aspectRatio\": \"9:16\", "
           + "\"resolution\": \"2K\", \"outputFormat\": \"png\"}")))
@@ -63,6 +63,12 @@ public class ImageResource {
   @APIResponse(responseCode = "400", description = InputDocs.BAD_URL, content = @Content(
       mediaType = MediaType.APPLICATION_JSON,
       examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
+  @APIResponse(responseCode = "404", description = InputDocs.NOT_FOUND, content = @Content(
+      mediaType = MediaType.APPLICATION_JSON,
+      examples = @ExampleObject(name = "not yours", value = InputDocs.NOT_FOUND_EXAMPLE)))
+  @APIResponse(responseCode = "413", description = InputDocs.TOO_LARGE, content = @Content(
+      mediaType = MediaType.APPLICATION_JSON,
+      examples = @ExampleObject(name = "too large inline", value = InputDocs.TOO_LARGE_EXAMPLE)))
   public Response generate(ImageDtos.GenerateRequest request) {
     var task = images.generate(caller.requireClientId(), request);
     return Response.accepted(new ImageDtos.Started(task.id, task.status, task.model, task.creditsCharged))

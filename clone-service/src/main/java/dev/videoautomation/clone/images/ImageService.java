@@ -10,6 +10,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.clone.provider.QueueProvider;
+import dev.videoautomation.clone.sources.ProviderFiles;
+import dev.videoautomation.clone.sources.ProviderFiles.ProviderFile;
 import dev.videoautomation.clone.sources.Sources;
 import dev.videoautomation.clone.tasks.Task;
 import dev.videoautomation.clone.tasks.TaskService;
@@ -37,15 +39,17 @@ public class ImageService {
   private final TaskService tasks;
   private final QueueProvider provider;
   private final Sources sources;
+  private final ProviderFiles files;
   private final MediaCalls media;
   private final MediaTools tools;
   private final CloneConfig config;
 
-  public ImageService(TaskService tasks, QueueProvider provider, Sources sources, MediaCalls media, MediaTools tools,
-      CloneConfig config) {
+  public ImageService(TaskService tasks, QueueProvider provider, Sources sources, ProviderFiles files,
+      MediaCalls media, MediaTools tools, CloneConfig config) {
     this.tasks = tasks;
     this.provider = provider;
     this.sources = sources;
+    this.files = files;
     this.media = media;
     this.tools = tools;
     this.config = config;
@@ -54,22 +58,22 @@ public class ImageService {
   public Task generate(String clientId, ImageDtos.GenerateRequest request) {
     requireBody(request);
     var prompt = prompt(request.prompt());
-    var imageInput = sources.providerUrl(request.imageInput(), "imageInput");
+    var imageInput = files.image(request.imageInput(), "imageInput", clientId);
     var aspectRatio = aspectRatio(request.aspectRatio());
     var resolution = oneOf(request.resolution(), "resolution", RESOLUTIONS, "1K");
     var format = oneOf(request.outputFormat(), "outputFormat", FORMATS, "png");
     provider.requireConfigured("Image generation");
-    var images = imageInput == null ? List.<String>of() : List.of(imageInput);
+    var images = imageInput == null ? List.<ProviderFile>of() : List.of(imageInput);
     return start(clientId, "generate", prompt, images, aspectRatio, resolution, format, Map.of());
   }
 
   public Task character(String clientId, ImageDtos.CharacterRequest request) {
     requireBody(request);
     var prompt = prompt(request.prompt());
-    var reference = sources.providerUrl(request.referenceImageUrl(), "referenceImageUrl");
+    var reference = files.image(request.referenceImageUrl(), "referenceImageUrl", clientId);
     var aspectRatio = aspectRatio(request.aspectRatio());
     provider.requireConfigured("Character generation");
-    var images = reference == null ? List.<String>of() : List.of(reference);
+    var images = reference == null ? List.<ProviderFile>of() : List.of(reference);
     return start(clientId, "character", prompt, images, aspectRatio, config.images().cloneResolution(), "png",
         Map.of());
   }
@@ -78,7 +82,7 @@ public class ImageService {
   public Task frame(String clientId, ImageDtos.FrameRequest request) {
     requireBody(request);
     var video = sources.check(request.videoUrl(), "videoUrl");
-    var character = sources.providerUrl(request.characterImageUrl(), "characterImageUrl");
+    var character = files.image(request.characterImageUrl(), "characterImageUrl", clientId);
     if (character == null) {
       throw ApiException.invalidField("characterImageUrl", "is required");
     }
@@ -97,18 +101,19 @@ public class ImageService {
       extra.put("frameUrl", stored.url());
       extra.put("frameMediaId", stored.id());
       extra.put("sourceMediaId", source.id());
-      return start(clientId, "frame", config.images().framePrompt(), List.of(stored.url(), character), null,
+      var first = files.stored(stored.id(), stored.url(), stored.sizeBytes(), "videoUrl");
+      return start(clientId, "frame", config.images().framePrompt(), List.of(first, character), null,
           config.images().cloneResolution(), "png", extra);
     }
   }
 
-  private Task start(String clientId, String purpose, String prompt, List<String> images, String aspectRatio,
+  private Task start(String clientId, String purpose, String prompt, List<ProviderFile> images, String aspectRatio,
       String resolution, String format, Map<String, Object> extra) {
     var model = images.isEmpty() ? config.models().image() : config.models().imageEdit();
     var arguments = new LinkedHashMap<String, Object>();
     arguments.put("prompt", prompt);
     if (!images.isEmpty()) {
-      arguments.put("image_urls", images);
+      arguments.put("image_urls", images.stream().map(ProviderFile::argument).toList());
     }
     arguments.put("num_images", 1);
     if (aspectRatio != null) {
@@ -118,6 +123,7 @@ public class ImageService {
     arguments.put("output_format", format.equals("jpg") ? "jpeg" : format);
     var input = new HashMap<String, Object>(extra);
     input.put("arguments", arguments);
+    input.put(Task.INLINE, ProviderFile.inlined(images));
     input.put("resolution", resolution);
     input.put("outputFormat", format);
     var id = Ids.newId(IdPrefix.IMG);

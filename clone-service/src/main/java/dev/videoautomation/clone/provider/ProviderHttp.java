@@ -1,6 +1,7 @@
 package dev.videoautomation.clone.provider;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -8,6 +9,7 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.file.Path;
 import java.time.Duration;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,6 +41,17 @@ public class ProviderHttp {
   public record Provider(String name, String authHeader, String keyVariable) {
   }
 
+  /**
+   * A file sent inside a JSON body as a data URI ({@code data:<contentType>;base64,…}) where the provider takes a
+   * URL: a value of the body given to {@link #send}, streamed from disk when the body is sent.
+   */
+  public record InlineFile(Path file, String contentType) {
+  }
+
+  /**
+   * Sends {@code body} (maps, lists and values, {@link InlineFile}s among them) as JSON, always with
+   * {@code Content-Length}; answers the provider's JSON.
+   */
   public JsonNode send(Provider provider, String method, String url, Object body, Duration timeout) {
     var builder = HttpRequest.newBuilder(URI.create(url)).timeout(timeout).header("Accept", "application/json");
     if (provider.authHeader() != null) {
@@ -46,13 +59,12 @@ public class ProviderHttp {
     }
     try {
       if (body != null) {
-        builder.header("Content-Type", "application/json")
-            .method(method, HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body)));
+        builder.header("Content-Type", "application/json").method(method, JsonBody.of(json, body));
       } else {
         builder.method(method, HttpRequest.BodyPublishers.noBody());
       }
     } catch (IOException e) {
-      throw new IllegalStateException("Could not write a provider request body", e);
+      throw new UncheckedIOException("Could not write a provider request body", e);
     }
     return answer(provider, call(provider, builder.build()));
   }

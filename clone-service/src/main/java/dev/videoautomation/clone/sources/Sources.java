@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -18,6 +19,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.platform.calls.MediaCalls;
+import dev.videoautomation.platform.calls.OwnMedia;
 import dev.videoautomation.platform.calls.OwnerRefusal;
 import dev.videoautomation.platform.calls.StageUrl;
 import dev.videoautomation.platform.calls.StoredMedia;
@@ -25,16 +27,15 @@ import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ffmpeg.WorkDir;
-import dev.videoautomation.platform.ids.IdPrefix;
-import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.token.InternalTokens;
 import dev.videoautomation.platform.urls.UrlGuard;
 
 /**
- * Where the media a clone call names lives. A {@code med_} id or one of the suite's own CDN URLs is resolved through
- * media-service ({@code /internal/media/{id}}, {@code /internal/media?url=}); any other URL is an outside one and is
- * staged first ({@code /internal/staging/url}, purpose {@code import}, through media's URL guard), so every source is
- * a stored object of the caller's before anything reads it or hands it to a provider.
+ * Where the media a clone call names lives. A {@code med_} id or one of the suite's own CDN URLs (recognised without a
+ * network call, platform {@link OwnMedia}) naming an object of the caller's is read from media-service
+ * ({@code /internal/media/{id}}, {@code /internal/media?url=}): never fetched, never refused by the URL guard, never
+ * copied. Any other URL is staged first ({@code /internal/staging/url}, purpose {@code import}, through media's URL
+ * guard), so every source is a stored object of the caller's before anything reads it or hands it to a provider.
  */
 @ApplicationScoped
 public class Sources {
@@ -42,30 +43,33 @@ public class Sources {
   private final InternalTokens tokens;
   private final CloneConfig config;
   private final UrlGuard guard;
+  private final OwnMedia ownMedia;
   private final String mediaBaseUrl;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
       .followRedirects(HttpClient.Redirect.NEVER).build();
 
-  public Sources(MediaCalls media, InternalTokens tokens, CloneConfig config, UrlGuard guard,
+  public Sources(MediaCalls media, InternalTokens tokens, CloneConfig config, UrlGuard guard, OwnMedia ownMedia,
       @ConfigProperty(name = "quarkus.rest-client.media-client.url") String mediaBaseUrl) {
     this.media = media;
     this.tokens = tokens;
     this.config = config;
     this.guard = guard;
+    this.ownMedia = ownMedia;
     this.mediaBaseUrl = mediaBaseUrl.replaceAll("/+$", "");
   }
 
   /**
-   * Checks a source field without reading it: a {@code med_} id, or an http(s) URL that the URL guard passes (public
-   * addresses only). Generating endpoints call it before they check the provider, so bad input is a 400 even where
-   * the provider is not configured; {@link #resolve} then stages the URL through media's guard.
+   * Checks a source field without reading it: a {@code med_} id or one of the suite's CDN URLs (read from storage
+   * later, so the URL guard is not asked), or an http(s) URL that the guard passes (public addresses only). Generating
+   * endpoints call it before they check the provider, so bad input is a 400 even where the provider is not
+   * configured; {@link #resolve} then finds the object or stages the URL through media's guard.
    */
   public String check(String value, String field) {
     if (value == null || value.isBlank()) {
       throw ApiException.invalidField(field, "is required");
     }
     var trimmed = value.strip();
-    if (!Ids.looksLike(IdPrefix.MED, trimmed)) {
+    if (!ownMedia.isOwn(trimmed)) {
       requireHttpUrl(trimmed, field);
       guard.check(trimmed, field);
     }
@@ -73,19 +77,12 @@ public class Sources {
   }
 
   /**
-   * An image URL the caller gives for the provider, which fetches it itself (this service never does): an http(s)
-   * URL that the URL guard passes, so a provider is never sent to loopback, private or metadata addresses. Blank is
-   * absent (null).
+   * The caller's own stored object that {@code value} names (a {@code med_} id or a CDN URL of one of the caller's
+   * objects), read from media, never fetched; empty for anything else. A {@code med_} id of no object of the
+   * caller's (none, or another client's) is 404 naming {@code field}.
    */
-  public String providerUrl(String value, String field) {
-    if (value == null || value.isBlank()) {
-      return null;
-    }
-    var trimmed = value.strip();
-    if (!isHttpUrl(trimmed)) {
-      throw ApiException.invalidField(field, "must be an http(s) URL");
-    }
-    return guard.check(trimmed, field).uri().toString();
+  public Optional<StoredMedia> own(String value, String field, String clientId) {
+    return found(() -> media.resolveOwn(value, clientId), field);
   }
 
   /** The stored object behind {@code value} (a {@code med_} id, a suite CDN URL or an outside URL) for this client. */
@@ -94,17 +91,12 @@ public class Sources {
       throw ApiException.invalidField(field, "is required");
     }
     var trimmed = value.strip();
-    if (Ids.looksLike(IdPrefix.MED, trimmed)) {
-      return found(() -> media.find(trimmed), field);
+    var own = own(trimmed, field, clientId);
+    if (own.isPresent()) {
+      return own.get();
     }
     requireHttpUrl(trimmed, field);
-    try {
-      return media.findByUrl(trimmed);
-    } catch (OwnerRefusal refusal) {
-      if (!"not_found".equals(refusal.reason())) {
-        throw refusal;
-      }
-    }
+    // An outside URL, or a CDN URL of another client's object (public to whoever holds it): a copy of the caller's.
     var staged = withField(() -> media.stageUrl(StageUrl.of(trimmed, clientId, "import").allowing(contentTypes)),
         field);
     return found(() -> media.find(staged.id()), field);
@@ -174,7 +166,7 @@ public class Sources {
     }
   }
 
-  private static boolean isHttpUrl(String value) {
+  static boolean isHttpUrl(String value) {
     try {
       var uri = URI.create(value);
       return uri.getHost() != null && ("http".equalsIgnoreCase(uri.getScheme())
@@ -184,7 +176,7 @@ public class Sources {
     }
   }
 
-  private static StoredMedia found(java.util.function.Supplier<StoredMedia> call, String field) {
+  private static <T> T found(java.util.function.Supplier<T> call, String field) {
     try {
       return call.get();
     } catch (OwnerRefusal refusal) {

@@ -23,6 +23,8 @@ public class Task {
   public static final String FAILED = "failed";
   public static final String CANCELED = "canceled";
   static final Set<String> OPEN = Set.of(PENDING, RUNNING);
+  /** The key of {@link #input} listing the {@code med_} ids in {@link #arguments} sent inline when submitted. */
+  public static final String INLINE = "inline";
 
   @Id
   public String id;
@@ -140,6 +142,13 @@ public class Task {
   @SuppressWarnings("unchecked")
   public Map<String, Object> arguments() {
     return (Map<String, Object>) input.get("arguments");
+  }
+
+  /** The caller's stored objects whose bytes the provider is sent inline (their ids stand in the arguments). */
+  @SuppressWarnings("unchecked")
+  public List<String> inlineMedia() {
+    var ids = input.get(INLINE);
+    return ids instanceof List<?> list ? (List<String>) list : List.of();
   }
 
   public String inputText(String key) {

@@ -14,9 +14,11 @@ import io.quarkus.logging.Log;
 
 import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.clone.provider.QueueProvider;
+import dev.videoautomation.clone.sources.ProviderFiles;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.ffmpeg.MediaTools;
 
 /**
  * One step of one claimed task: submit it to the provider's queue (once: the request id and URLs are stored at
@@ -32,12 +34,17 @@ public class TaskRunner {
 
   private final TaskStore store;
   private final QueueProvider provider;
+  private final ProviderFiles files;
+  private final MediaTools tools;
   private final Instance<TaskFinisher> finishers;
   private final CloneConfig config;
 
-  public TaskRunner(TaskStore store, QueueProvider provider, Instance<TaskFinisher> finishers, CloneConfig config) {
+  public TaskRunner(TaskStore store, QueueProvider provider, ProviderFiles files, MediaTools tools,
+      Instance<TaskFinisher> finishers, CloneConfig config) {
     this.store = store;
     this.provider = provider;
+    this.files = files;
+    this.tools = tools;
     this.finishers = finishers;
     this.config = config;
   }
@@ -53,7 +60,7 @@ public class TaskRunner {
         store.fail(id, token, ApiError.of(ErrorCode.UPSTREAM_TIMEOUT, "The provider did not finish within "
             + config.worker().giveUpAfter().toMinutes() + " minutes; the credits were refunded."));
       } else if (task.providerRequestId == null) {
-        store.submitted(id, token, provider.submit(task.model, task.arguments()), pollAt(0));
+        store.submitted(id, token, submit(task), pollAt(0));
       } else {
         poll(task, token);
       }
@@ -64,6 +71,17 @@ public class TaskRunner {
     } catch (RuntimeException e) {
       Log.warnf(e, "Task %s step failed unexpectedly", id);
       fault(task, token, ApiError.of(ErrorCode.INTERNAL_ERROR, "The task could not be processed."));
+    }
+  }
+
+  /** Submits the task once; the caller's files it names for inlining are read from storage for the call. */
+  private QueueProvider.Submitted submit(Task task) {
+    var inline = task.inlineMedia();
+    if (inline.isEmpty()) {
+      return provider.submit(task.model, task.arguments());
+    }
+    try (var work = tools.workDir()) {
+      return provider.submit(task.model, files.inline(task.arguments(), inline, work));
     }
   }
 

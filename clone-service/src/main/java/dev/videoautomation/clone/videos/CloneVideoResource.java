@@ -48,9 +48,10 @@ public class CloneVideoResource {
 
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Render a clone video (asynchronous)", description = "`sourceVideoUrl` (required: a `med_` id, "
-      + "a CDN URL, or an outside URL, staged first; 3 to 30 s) and one of `startingFrameUrl` or `characterImageUrl` "
-      + "(a public http(s) URL: the provider fetches it); optional `prompt` (up to 2500 characters) and `webhookUrl`. A motion-control model makes the "
+  @Operation(summary = "Render a clone video (asynchronous)", description = "`sourceVideoUrl` (required, 3 to 30 s; "
+      + InputDocs.OWN_SOURCE + " It reaches the provider like your own image, below) and one of `startingFrameUrl` "
+      + "or `characterImageUrl` (a public http(s) URL: the provider fetches it; or your own image); optional "
+      + "`prompt` (up to 2500 characters) and `webhookUrl`. A motion-control model makes the "
       + "image perform the source's motion; the source's soundtrack is then muxed back (video stream copied, length "
       + "cut to the shorter within 0.1 s) and the result stored in the CDN. `clone.render` credits are charged first "
       + "(402 `insufficient_credits` queues nothing); a render that fails or is canceled is refunded once. Answers "
@@ -60,9 +61,9 @@ public class CloneVideoResource {
       + "data}` (`type` `clone.video.succeeded|failed|canceled`, `data` = the poll answer) with headers "
       + "`Webhook-Id`, `Webhook-Timestamp` and `Webhook-Signature: t=<unix s>,v1=<hex HMAC-SHA256(webhookSecret, "
       + "\"<t>.<raw body>\")>`; non-2xx answers are retried with backoff (8 attempts). Every URL "
-      + "given passes the URL guard first. 503 `provider_not_configured` when no provider (or, with `webhookUrl`, no "
+      + "given that is not your own media passes the URL guard first. 503 `provider_not_configured` when no provider (or, with `webhookUrl`, no "
       + "signing key) is set, once every field is right: bad input is 400 even then. Counts against the shared "
-      + "daily `clone` limit.")
+      + "daily `clone` limit. " + InputDocs.OWN_IMAGE)
   @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "clone",
       value = "{\"sourceVideoUrl\": \"https://cdn.example/m/med_4Yb/dance.mp4\", \"startingFrameUrl\": "
           + "\"https://cdn.example/m/med_8Ks/frame.png\", \"webhookUrl\": \"https://agent.example/hooks/clone\"}")))
@@ -74,6 +75,12 @@ public class CloneVideoResource {
   @APIResponse(responseCode = "400", description = InputDocs.BAD_URL, content = @Content(
       mediaType = MediaType.APPLICATION_JSON,
       examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
+  @APIResponse(responseCode = "404", description = InputDocs.NOT_FOUND, content = @Content(
+      mediaType = MediaType.APPLICATION_JSON,
+      examples = @ExampleObject(name = "not yours", value = InputDocs.NOT_FOUND_EXAMPLE)))
+  @APIResponse(responseCode = "413", description = InputDocs.TOO_LARGE, content = @Content(
+      mediaType = MediaType.APPLICATION_JSON,
+      examples = @ExampleObject(name = "too large inline", value = InputDocs.TOO_LARGE_EXAMPLE)))
   public Response start(VideoDtos.CloneVideoRequest request) {
     var started = videos.start(caller.requireClientId(), request);
     var task = started.task();

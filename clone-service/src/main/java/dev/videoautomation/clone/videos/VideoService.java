@@ -9,6 +9,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.clone.provider.QueueProvider;
+import dev.videoautomation.clone.sources.ProviderFiles;
+import dev.videoautomation.clone.sources.ProviderFiles.ProviderFile;
 import dev.videoautomation.clone.sources.Sources;
 import dev.videoautomation.clone.tasks.Task;
 import dev.videoautomation.clone.tasks.TaskService;
@@ -29,15 +31,17 @@ public class VideoService {
   private final TaskService tasks;
   private final QueueProvider provider;
   private final Sources sources;
+  private final ProviderFiles files;
   private final UrlGuard guard;
   private final WebhookSigner signer;
   private final CloneConfig config;
 
-  public VideoService(TaskService tasks, QueueProvider provider, Sources sources, UrlGuard guard, WebhookSigner signer,
-      CloneConfig config) {
+  public VideoService(TaskService tasks, QueueProvider provider, Sources sources, ProviderFiles files, UrlGuard guard,
+      WebhookSigner signer, CloneConfig config) {
     this.tasks = tasks;
     this.provider = provider;
     this.sources = sources;
+    this.files = files;
     this.guard = guard;
     this.signer = signer;
     this.config = config;
@@ -50,7 +54,7 @@ public class VideoService {
     if (request == null) {
       throw new ApiException(ErrorCode.INVALID_REQUEST, "The request body must be a JSON object.");
     }
-    var image = image(request);
+    var image = image(request, clientId);
     var prompt = request.prompt() == null || request.prompt().isBlank() ? null : request.prompt().strip();
     if (prompt != null && prompt.length() > MAX_PROMPT) {
       throw ApiException.invalidField("prompt", "must be at most " + MAX_PROMPT + " characters");
@@ -75,12 +79,14 @@ public class VideoService {
     if (prompt != null) {
       arguments.put("prompt", prompt);
     }
-    arguments.put("image_url", image);
-    arguments.put("video_url", source.url());
+    var video = files.stored(source.id(), source.url(), source.sizeBytes(), "sourceVideoUrl");
+    arguments.put("image_url", image.argument());
+    arguments.put("video_url", video.argument());
     arguments.put("character_orientation", config.models().motionOrientation());
     arguments.put("keep_original_sound", false);
     var input = new HashMap<String, Object>();
     input.put("arguments", arguments);
+    input.put(Task.INLINE, ProviderFile.inlined(List.of(image, video)));
     input.put("sourceMediaId", source.id());
     input.put("sourceUrl", source.url());
     var id = Ids.newId(IdPrefix.VID);
@@ -89,7 +95,7 @@ public class VideoService {
     return new Started(task, webhookUrl == null ? null : signer.secretFor(id));
   }
 
-  private String image(VideoDtos.CloneVideoRequest request) {
+  private ProviderFile image(VideoDtos.CloneVideoRequest request, String clientId) {
     var frame = request.startingFrameUrl();
     var character = request.characterImageUrl();
     if (frame != null && character != null) {
@@ -99,10 +105,10 @@ public class VideoService {
       throw ApiException.invalidField("startingFrameUrl", "or characterImageUrl is required");
     }
     var field = frame != null ? "startingFrameUrl" : "characterImageUrl";
-    var url = sources.providerUrl(frame != null ? frame : character, field);
-    if (url == null) {
-      throw ApiException.invalidField(field, "must be an http(s) URL");
+    var image = files.image(frame != null ? frame : character, field, clientId);
+    if (image == null) {
+      throw ApiException.invalidField(field, "must be an http(s) URL or a med_ id");
     }
-    return url;
+    return image;
   }
 }

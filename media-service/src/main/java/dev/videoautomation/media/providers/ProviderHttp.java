@@ -73,11 +73,18 @@ public class ProviderHttp {
     }
   }
 
+  /**
+   * A multipart POST whose files are streamed from disk. The body's length is worked out first and sent as
+   * {@code Content-Length}: several OpenAI-compatible servers and proxies read only bodies with a length (a chunked
+   * upload is answered "file is required").
+   */
   public JsonNode postMultipart(Provider provider, String path, List<Part> parts, Duration timeout) {
     var boundary = "vas-" + UUID.randomUUID();
+    var length = multipartLength(boundary, parts);
     var request = request(provider, path, timeout)
         .header("Content-Type", "multipart/form-data; boundary=" + boundary)
-        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> multipartBody(boundary, parts)))
+        .POST(HttpRequest.BodyPublishers.fromPublisher(
+            HttpRequest.BodyPublishers.ofInputStream(() -> multipartBody(boundary, parts)), length))
         .build();
     return send(provider, request);
   }
@@ -86,21 +93,41 @@ public class ProviderHttp {
   private static InputStream multipartBody(String boundary, List<Part> parts) {
     var streams = new ArrayList<InputStream>();
     for (var part : parts) {
-      var head = new StringBuilder("--").append(boundary).append("\r\n")
-          .append("Content-Disposition: form-data; name=\"").append(part.name()).append('"');
+      streams.add(bytes(head(boundary, part)));
       if (part.file() != null) {
-        head.append("; filename=\"").append(part.file().getFileName()).append("\"\r\n")
-            .append("Content-Type: ").append(part.contentType()).append("\r\n\r\n");
-        streams.add(bytes(head.toString()));
         streams.add(open(part.file()));
         streams.add(bytes("\r\n"));
-      } else {
-        head.append("\r\n\r\n").append(part.value()).append("\r\n");
-        streams.add(bytes(head.toString()));
       }
     }
-    streams.add(bytes("--" + boundary + "--\r\n"));
+    streams.add(bytes(tail(boundary)));
     return new SequenceInputStream(Collections.enumeration(streams));
+  }
+
+  /** The exact number of bytes {@link #multipartBody} sends. */
+  private static long multipartLength(String boundary, List<Part> parts) {
+    long length = utf8Length(tail(boundary));
+    for (var part : parts) {
+      length += utf8Length(head(boundary, part));
+      if (part.file() != null) {
+        length += size(part.file()) + 2;
+      }
+    }
+    return length;
+  }
+
+  /** A part's text up to its file's bytes; a text part whole. */
+  private static String head(String boundary, Part part) {
+    var head = new StringBuilder("--").append(boundary).append("\r\n")
+        .append("Content-Disposition: form-data; name=\"").append(part.name()).append('"');
+    if (part.file() != null) {
+      return head.append("; filename=\"").append(part.file().getFileName()).append("\"\r\n")
+          .append("Content-Type: ").append(part.contentType()).append("\r\n\r\n").toString();
+    }
+    return head.append("\r\n\r\n").append(part.value()).append("\r\n").toString();
+  }
+
+  private static String tail(String boundary) {
+    return "--" + boundary + "--\r\n";
   }
 
   private HttpRequest.Builder request(Provider provider, String path, Duration timeout) {
@@ -171,6 +198,18 @@ public class ProviderHttp {
 
   private static InputStream bytes(String text) {
     return new java.io.ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static long utf8Length(String text) {
+    return text.getBytes(StandardCharsets.UTF_8).length;
+  }
+
+  private static long size(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private static InputStream open(Path file) {

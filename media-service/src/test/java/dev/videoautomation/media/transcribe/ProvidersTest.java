@@ -113,6 +113,10 @@ class ProvidersTest {
     for (var request : sent) {
       assertThat(request.getHeader("Authorization")).isEqualTo("Bearer sk-test-transcription");
       assertThat(request.getBody().length).isLessThanOrEqualTo(20000 + 2000);
+      // Servers that read only bodies with a length answer a chunked upload "file is required".
+      assertThat(request.getHeader("Content-Length")).as("Content-Length of the upload")
+          .isEqualTo(String.valueOf(request.getBody().length));
+      assertThat(request.containsHeader("Transfer-Encoding")).as("a chunked upload").isFalse();
       var text = request.getBodyAsString();
       assertThat(text).contains("name=\"model\"\r\n\r\nwhisper-1")
           .contains("name=\"response_format\"\r\n\r\nverbose_json")
