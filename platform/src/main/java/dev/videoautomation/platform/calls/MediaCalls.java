@@ -2,6 +2,7 @@ package dev.videoautomation.platform.calls;
 
 import java.nio.file.Path;
 import java.time.temporal.ChronoUnit;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -10,6 +11,9 @@ import org.eclipse.microprofile.faulttolerance.Retry;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
+
+import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ErrorCode;
 
 /**
  * Calls to media-service with the timeouts and retries of docs/internal-api.md §1.4. Staging stores a new object on
@@ -20,9 +24,52 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 public class MediaCalls {
   static final String OWNER = "media service";
   private final MediaApi media;
+  private final OwnMedia own;
 
-  MediaCalls(@RestClient MediaApi media) {
+  MediaCalls(@RestClient MediaApi media, OwnMedia own) {
     this.media = media;
+    this.own = own;
+  }
+
+  /**
+   * The stored object of {@code clientId}'s that {@code value} names, when it is the suite's own media (a {@code med_}
+   * id or one of the suite's CDN URLs, see {@link OwnMedia}), read from media-service instead of fetched: no URL guard,
+   * no second copy.
+   * <ul>
+   * <li>Empty: {@code value} is not media of this client's that can be used by reference. Either it is not the suite's
+   * media at all (an outside URL), or it is a CDN URL of no object of this client's (another client's object: CDN URLs
+   * are public, so stage it like any URL; media's {@code staging/url} copies it from storage without fetching, or
+   * answers 404 when there is no such object).</li>
+   * <li>Present: the object, which belongs to {@code clientId}.</li>
+   * <li>A {@code med_} id of no object of this client's (none, or another client's): an {@link OwnerRefusal} with
+   * reason {@code not_found} (status 404), for the caller to answer naming its field.</li>
+   * </ul>
+   */
+  public Optional<StoredMedia> resolveOwn(String value, String clientId) {
+    var ref = own.parse(value);
+    if (ref.isEmpty()) {
+      return Optional.empty();
+    }
+    if (ref.get().isUrl()) {
+      try {
+        return Optional.of(findByUrl(ref.get().url())).filter(stored -> clientId.equals(stored.clientId()));
+      } catch (OwnerRefusal refusal) {
+        if (isNotFound(refusal)) {
+          return Optional.empty();
+        }
+        throw refusal;
+      }
+    }
+    var stored = find(ref.get().mediaId());
+    if (!clientId.equals(stored.clientId())) {
+      throw notFound(ref.get().mediaId());
+    }
+    return Optional.of(stored);
+  }
+
+  /** Whether media answered 404: no such object, or none the token may see. */
+  public static boolean isNotFound(OwnerRefusal refusal) {
+    return refusal.status() == 404;
   }
 
   /** Fetches an outside URL into storage through media's URL guard. */
@@ -53,6 +100,10 @@ public class MediaCalls {
   @Fallback(fallbackMethod = "findTimedOut", applyOn = TimeoutException.class)
   public StoredMedia findByUrl(String cdnUrl) {
     return OwnerErrors.call(OWNER, () -> media.findByUrl(cdnUrl));
+  }
+
+  private static OwnerRefusal notFound(String mediaId) {
+    return new OwnerRefusal(ApiError.of(ErrorCode.NOT_FOUND, "Media " + mediaId + " was not found."));
   }
 
   StagedMedia stageUrlTimedOut(StageUrl request) {
