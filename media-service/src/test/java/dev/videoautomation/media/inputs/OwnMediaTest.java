@@ -192,7 +192,8 @@ class OwnMediaTest {
     var unknown = standIn.baseUrl() + "/cdn/m/med_nothingStoredHere0/clip.mp4";
 
     for (var path : List.of("/v1/extract", "/v1/transcribe", "/v1/watch", "/v1/compliance/video")) {
-      var body = path.equals("/v1/watch") ? Map.of("videoUrl", unknown, "prompt", "What?") : Map.of("videoUrl", unknown);
+      var body = path.equals("/v1/watch") ? Map.of("videoUrl", unknown, "prompt", "What?")
+          : Map.of("videoUrl", unknown);
       as(owner).contentType(ContentType.JSON).body(body)
           .when().post(path).then().statusCode(404)
           .body("error", equalTo("not_found")).body("field", equalTo("videoUrl"));
