@@ -68,6 +68,11 @@ public final class Suite implements AutoCloseable {
     return processes.get(service).pid();
   }
 
+  /** The database every service of this suite uses, e.g. for a test that counts rows. */
+  public DatabaseAddress database() {
+    return database;
+  }
+
   public URI baseUri(Service service) {
     return URI.create("http://127.0.0.1:" + port(service));
   }
@@ -125,8 +130,15 @@ public final class Suite implements AutoCloseable {
    */
   public URI startReplica(Service service, String name, Map<String, String> env)
       throws IOException, InterruptedException {
-    var port = freePort();
-    var managementPort = freePort();
+    return startReplica(service, name, env, freePort(), freePort());
+  }
+
+  /**
+   * As {@link #startReplica(Service, String, Map)} on ports the caller chose (from {@link #freePort()}), e.g. so that
+   * the replicas behind a new gateway replica can be given its address as {@code PUBLIC_BASE_URL} before it starts.
+   */
+  public URI startReplica(Service service, String name, Map<String, String> env, int port, int managementPort)
+      throws IOException, InterruptedException {
     var log = dataDir.resolve("logs").resolve(service.module() + "-" + name + ".log");
     var process = launch(service, port, managementPort, log, env);
     extraProcesses.add(process);

@@ -1,8 +1,5 @@
 package dev.videoautomation.media.inputs;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,6 +9,7 @@ import dev.videoautomation.media.library.MediaObject;
 import dev.videoautomation.platform.ffmpeg.MediaTools;
 import dev.videoautomation.platform.ffmpeg.WorkDir;
 import dev.videoautomation.media.upload.RemoteMedia;
+import dev.videoautomation.platform.calls.OwnMedia;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
@@ -43,35 +41,42 @@ public class MediaInputs {
 
   /**
    * Checks what a request names in {@code videoUrl} or {@code mediaId} without reading it: exactly one of them, a
-   * {@code med_} id or an http(s) URL, and an outside URL must pass the URL guard (public addresses only). Endpoints
-   * that need a provider call this before they check it, so bad input is a 400 even when no provider is set.
+   * {@code med_} id or an http(s) URL, and an outside URL must pass the URL guard (public addresses only); the suite's
+   * own media is never guarded. Endpoints that need a provider call this before they check it, so bad input is a 400
+   * even when no provider is set.
    */
   public void check(String videoUrl, String mediaId) {
     var field = field(videoUrl, mediaId);
     var trimmed = required(mediaId != null ? mediaId : videoUrl, field);
-    if (!Ids.looksLike(IdPrefix.MED, trimmed) && library.findByUrl(trimmed).isEmpty()) {
+    if (library.ownReference(trimmed).isEmpty()) {
       guard.check(trimmed, field);
     }
   }
 
   /**
-   * The source named by {@code value} (a URL or a {@code med_} id) in request field {@code field}. Another client's
-   * object named by id is 404, as if it did not exist.
+   * The source named by {@code value} (a URL or a {@code med_} id) in request field {@code field}. The suite's own
+   * media, a {@code med_} id or a CDN URL, is read from storage and never fetched; any other URL is fetched through
+   * the URL guard.
    */
   public MediaSource resolve(String value, String field, WorkDir work) {
     var trimmed = required(value, field);
-    if (Ids.looksLike(IdPrefix.MED, trimmed)) {
-      return fromObject(library.find(trimmed).filter(this::visible)
-          .orElseThrow(() -> ApiException.notFound("Media " + trimmed + " (in '" + field + "')")), work);
-    }
-    // A CDN URL is public to whoever holds it, so any client may use one; a bare id only its owner.
-    var own = library.findByUrl(trimmed);
+    var own = library.ownReference(trimmed);
     if (own.isPresent()) {
-      return fromObject(own.get(), work);
+      return fromObject(stored(own.get(), field), work);
     }
     var file = work.file("source-" + System.nanoTime());
     remote.fetch(trimmed, field, file, library.limit(null), List.of());
     return new MediaSource(file, tools.requireProbe(file, field), null, trimmed);
+  }
+
+  /**
+   * The object an own-media reference names. A CDN URL is public to whoever holds it, so any client may use one; a
+   * bare id only its owner (another client's is 404, as if it did not exist). A CDN URL of no stored object is 404
+   * too: it is never fetched.
+   */
+  private MediaObject stored(OwnMedia.Ref ref, String field) {
+    return library.findOwn(ref).filter(object -> ref.isUrl() || visible(object))
+        .orElseThrow(() -> MediaLibrary.notStored(ref, field));
   }
 
   /**
@@ -123,15 +128,7 @@ public class MediaInputs {
   }
 
   private MediaSource fromObject(MediaObject object, WorkDir work) {
-    var file = library.localPath(object).orElseGet(() -> {
-      var copy = work.file("object-" + object.id);
-      try (var in = library.open(object, 0, -1)) {
-        Files.copy(in, copy);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-      return copy;
-    });
+    var file = library.readable(object, work);
     var info = object.probe != null ? object.probe : tools.requireProbe(file, object.id);
     return new MediaSource(file, info, object.id, library.publicUrl(object));
   }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -17,8 +18,10 @@ import org.jboss.logging.Logger;
 import dev.videoautomation.media.storage.ObjectStorage;
 import dev.videoautomation.media.storage.StorageConfig;
 import dev.videoautomation.media.storage.StorageKeys;
+import dev.videoautomation.platform.calls.OwnMedia;
 import dev.videoautomation.platform.ffmpeg.MediaInfo;
 import dev.videoautomation.platform.ffmpeg.MediaTools;
+import dev.videoautomation.platform.ffmpeg.WorkDir;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
@@ -38,12 +41,15 @@ public class MediaLibrary {
   private final StorageConfig config;
   private final MediaTools tools;
   private final MediaObjectRepository objects;
+  private final OwnMedia own;
 
-  public MediaLibrary(ObjectStorage storage, StorageConfig config, MediaTools tools, MediaObjectRepository objects) {
+  public MediaLibrary(ObjectStorage storage, StorageConfig config, MediaTools tools, MediaObjectRepository objects,
+      OwnMedia own) {
     this.storage = storage;
     this.config = config;
     this.tools = tools;
     this.objects = objects;
+    this.own = own;
   }
 
   /** The size limit for one object: the configured one, lowered (never raised) by the caller's. */
@@ -97,10 +103,23 @@ public class MediaLibrary {
     var info = tools.probe(incoming.file()).orElseThrow(() -> new ApiException(ApiError.of(
         ErrorCode.UNSUPPORTED_MEDIA_TYPE, "The content is not a readable audio, video or image file.")));
     if (!ContentTypes.matchesAny(info.contentType(), incoming.allowedTypes())) {
-      throw new ApiException(ApiError.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-          "Media of type " + info.contentType() + " is not accepted here.").with("contentType", info.contentType()));
+      throw notAccepted(info.contentType());
     }
     return store(incoming, info);
+  }
+
+  /** A 415 for media of a type the call does not take. */
+  public static ApiException notAccepted(String contentType) {
+    return new ApiException(ApiError.of(ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+        "Media of type " + contentType + " is not accepted here.").with("contentType", contentType));
+  }
+
+  /** A 404 naming {@code field} for an own-media reference to no object the caller may use. */
+  public static ApiException notStored(OwnMedia.Ref ref, String field) {
+    return new ApiException(ApiError.of(ErrorCode.NOT_FOUND, (ref.isUrl()
+        ? "No media is stored at the service's CDN URL in '" + field + "'"
+        : "Media " + ref.mediaId() + " (in '" + field + "') was not found")
+        + "; upload it first (POST /v1/upload) and use the id or URL it answers.").with("field", field));
   }
 
   /** Stores a file already probed (a frame or a render this service made itself). */
@@ -146,7 +165,18 @@ public class MediaLibrary {
   /** The object behind one of this suite's own public URLs. */
   @Transactional(Transactional.TxType.SUPPORTS)
   public Optional<MediaObject> findByUrl(String url) {
-    return storage.keyOf(url).flatMap(objects::byStorageKey);
+    return own.parse(url).filter(OwnMedia.Ref::isUrl).flatMap(this::findOwn);
+  }
+
+  /** What {@code value} names when it is the suite's own media (a {@code med_} id or a CDN URL); else empty. */
+  public Optional<OwnMedia.Ref> ownReference(String value) {
+    return own.parse(value);
+  }
+
+  /** The object an own-media reference names, whoever owns it; empty when none is stored there. */
+  @Transactional(Transactional.TxType.SUPPORTS)
+  public Optional<MediaObject> findOwn(OwnMedia.Ref ref) {
+    return ref.isUrl() ? findByKey(ref.storageKey()) : find(ref.mediaId());
   }
 
   @Transactional(Transactional.TxType.SUPPORTS)
@@ -164,6 +194,24 @@ public class MediaLibrary {
 
   public InputStream open(MediaObject object, long offset, long length) {
     return storage.open(object.storageKey, offset, length);
+  }
+
+  /** Copies the stored bytes into {@code target}, a work file that may then be changed or moved. */
+  public void copyTo(MediaObject object, Path target) {
+    try (var in = open(object, 0, -1)) {
+      Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A file ffmpeg can read: the stored file itself when storage is local, otherwise a copy in {@code work}. */
+  public Path readable(MediaObject object, WorkDir work) {
+    return localPath(object).orElseGet(() -> {
+      var copy = work.file("object-" + object.id);
+      copyTo(object, copy);
+      return copy;
+    });
   }
 
   public StoredMedia describe(MediaObject object) {

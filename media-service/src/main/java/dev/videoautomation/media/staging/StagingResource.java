@@ -56,7 +56,8 @@ public class StagingResource {
     }
     var target = target(request.clientId(), request.purpose(), request.filename(), request.allowedContentTypes(),
         request.maxBytes());
-    return Response.status(201).entity(library.describe(uploads.fromUrl(target, request.url(), "url"))).build();
+    var staged = uploads.fromUrl(target, request.url(), "url");
+    return Response.status(staged.existing() ? 200 : 201).entity(library.describe(staged.object())).build();
   }
 
   @Operation(hidden = true)

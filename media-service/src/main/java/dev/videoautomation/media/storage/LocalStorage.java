@@ -12,18 +12,19 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
+import dev.videoautomation.platform.calls.OwnMedia;
+
 /**
  * Objects as files under one directory, served publicly by media-service at {@code <public base URL>/cdn/<key>}
  * (through the gateway).
  */
 public final class LocalStorage implements ObjectStorage {
-  public static final String CDN_PREFIX = "/cdn/";
   private final Path root;
   private final String publicBase;
 
   public LocalStorage(Path root, String publicBaseUrl) {
     this.root = root.toAbsolutePath().normalize();
-    this.publicBase = publicBaseUrl.replaceAll("/+$", "") + CDN_PREFIX.substring(0, CDN_PREFIX.length() - 1);
+    this.publicBase = OwnMedia.localCdnBase(publicBaseUrl);
     try {
       Files.createDirectories(this.root);
     } catch (IOException e) {
@@ -79,11 +80,6 @@ public final class LocalStorage implements ObjectStorage {
   @Override
   public String publicUrl(String key) {
     return publicBase + "/" + key;
-  }
-
-  @Override
-  public Optional<String> keyOf(String url) {
-    return StorageKeys.keyOf(publicBase, url);
   }
 
   @Override

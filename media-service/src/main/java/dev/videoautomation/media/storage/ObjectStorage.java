@@ -24,8 +24,5 @@ public interface ObjectStorage {
   /** The public URL the object is served at. */
   String publicUrl(String key);
 
-  /** The key of one of this storage's own public URLs, or empty when the URL is not ours. */
-  Optional<String> keyOf(String url);
-
   void delete(String key);
 }

@@ -107,11 +107,6 @@ public final class S3Storage implements ObjectStorage, AutoCloseable {
   }
 
   @Override
-  public Optional<String> keyOf(String url) {
-    return StorageKeys.keyOf(publicBase, url);
-  }
-
-  @Override
   public void delete(String key) {
     try {
       s3.deleteObject(DeleteObjectRequest.builder().bucket(bucket).key(key).build());

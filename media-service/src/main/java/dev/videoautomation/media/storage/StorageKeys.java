@@ -3,14 +3,14 @@ package dev.videoautomation.media.storage;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
-import dev.videoautomation.platform.ids.IdPrefix;
+import dev.videoautomation.platform.calls.OwnMedia;
 
 /**
  * Object keys: {@code m/<med id>/<file name>}. The id makes every key unique and lets a CDN request find its record;
- * the file name is only for people and players that look at extensions. No client id appears in a public URL.
+ * the file name is only for people and players that look at extensions. No client id appears in a public URL. The
+ * shape of a key (and of the public URLs holding one) is platform's {@link OwnMedia}, which every service reads.
  */
 public final class StorageKeys {
-  private static final Pattern KEY = Pattern.compile("m/med_[0-9A-Za-z]{6,40}/[0-9A-Za-z][0-9A-Za-z._-]{0,99}");
   private static final Pattern UNSAFE = Pattern.compile("[^0-9A-Za-z._-]+");
 
   private StorageKeys() {
@@ -21,12 +21,12 @@ public final class StorageKeys {
   }
 
   public static boolean isValid(String key) {
-    return key != null && KEY.matcher(key).matches() && !key.contains("..");
+    return OwnMedia.isStorageKey(key);
   }
 
   /** The media id a key belongs to. */
   public static String mediaIdOf(String key) {
-    return key.split("/", 3)[1];
+    return OwnMedia.mediaIdOf(key);
   }
 
   /**
@@ -76,19 +76,5 @@ public final class StorageKeys {
       case "image/tiff" -> "tiff";
       default -> "bin";
     };
-  }
-
-  /** The key of a public URL under {@code publicBase} (no trailing slash), or empty when the URL is not one. */
-  static java.util.Optional<String> keyOf(String publicBase, String url) {
-    if (url == null || !url.startsWith(publicBase + "/")) {
-      return java.util.Optional.empty();
-    }
-    var key = url.substring(publicBase.length() + 1);
-    int query = key.indexOf('?');
-    return java.util.Optional.of(query < 0 ? key : key.substring(0, query)).filter(StorageKeys::isValid);
-  }
-
-  static boolean isMediaId(String value) {
-    return value.startsWith(IdPrefix.MED.prefix() + "_");
   }
 }

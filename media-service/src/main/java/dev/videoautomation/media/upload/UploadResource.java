@@ -86,7 +86,10 @@ public class UploadResource {
   @Operation(summary = "Stage media from an outside URL to the CDN",
       description = "The service fetches `url` (http or https, public addresses only, at most 5 redirects, each "
           + "checked; 400 `url_not_allowed` with `reason` otherwise) and stores it as an upload would. The source "
-          + "answering an error is 502 `upstream_error` with `upstreamStatus`; a source too slow is 504.")
+          + "answering an error is 502 `upstream_error` with `upstreamStatus`; a source too slow is 504. The "
+          + "service's own media is never fetched: your own `med_` id or CDN URL answers that object as it is "
+          + "(nothing is stored again); another client's CDN URL (public, like any URL) is copied from storage into "
+          + "a new object of yours; another client's `med_` id, or a CDN URL of nothing, is 404 `not_found`.")
   @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "url",
       value = "{\"url\": \"https://videos.example.net/v/abc.mp4\", \"filename\": \"abc.mp4\"}")))
   @APIResponse(responseCode = "200", description = "Stored", content = @Content(mediaType = MediaType.APPLICATION_JSON,
@@ -96,7 +99,7 @@ public class UploadResource {
       throw ApiException.invalidField("url", "is required");
     }
     var target = new Uploads.Target(caller.requireClientId(), PURPOSE, request.filename(), List.of(), null);
-    return library.describe(uploads.fromUrl(target, request.url(), "url"));
+    return library.describe(uploads.fromUrl(target, request.url(), "url").object());
   }
 
   /** The body of {@code POST /v1/upload/url}. */

@@ -14,6 +14,7 @@ import dev.videoautomation.media.library.ContentTypes;
 import dev.videoautomation.media.library.Incoming;
 import dev.videoautomation.media.library.MediaLibrary;
 import dev.videoautomation.media.library.MediaObject;
+import dev.videoautomation.platform.calls.OwnMedia;
 import dev.videoautomation.platform.ffmpeg.MediaTools;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
@@ -21,7 +22,8 @@ import dev.videoautomation.platform.errors.ErrorCode;
 
 /**
  * Storing what callers send or point at: a body streamed to a work file (never held in memory), a multipart file
- * the HTTP layer already wrote to disk, or an outside URL fetched through the platform URL guard.
+ * the HTTP layer already wrote to disk, an outside URL fetched through the platform URL guard, or the suite's own
+ * media named by id or CDN URL, read from storage.
  */
 @ApplicationScoped
 public class Uploads {
@@ -67,13 +69,55 @@ public class Uploads {
     }
   }
 
-  public MediaObject fromUrl(Target target, String url, String field) {
+  /** What a URL became: a stored object, and whether it was stored already (the caller's own media named again). */
+  public record Staged(MediaObject object, boolean existing) {
+  }
+
+  /**
+   * Stores what {@code url} names. The suite's own media ({@code med_} id or CDN URL) is never fetched: see
+   * {@link #fromOwn}. Any other URL is fetched through the URL guard.
+   */
+  public Staged fromUrl(Target target, String url, String field) {
+    var own = library.ownReference(url);
+    if (own.isPresent()) {
+      return fromOwn(target, own.get(), field);
+    }
     long limit = library.limit(target.maxBytes());
     try (var work = tools.workDir()) {
       var file = work.file("incoming");
       var fetched = remote.fetch(url, field, file, limit, target.allowedTypes());
       var name = target.fileName() != null ? target.fileName() : fetched.suggestedName();
-      return library.store(new Incoming(target.clientId(), target.purpose(), file, name, target.allowedTypes(), url));
+      return new Staged(library.store(new Incoming(target.clientId(), target.purpose(), file, name,
+          target.allowedTypes(), url)), false);
+    }
+  }
+
+  /**
+   * The suite's own media where a URL is taken, read from storage. The target client's own object is answered as it
+   * is: nothing is stored again. Another client's object, named by its CDN URL (public, like any URL), is copied from
+   * storage for this client, as fetching the URL would have. A {@code med_} id of another client's object, or a CDN
+   * URL of none, is 404. The call's size limit and types apply either way.
+   */
+  private Staged fromOwn(Target target, OwnMedia.Ref ref, String field) {
+    var object = library.findOwn(ref).filter(found -> ref.isUrl() || found.clientId.equals(target.clientId()))
+        .orElseThrow(() -> MediaLibrary.notStored(ref, field));
+    long limit = library.limit(target.maxBytes());
+    if (object.sizeBytes > limit) {
+      throw MediaLibrary.tooLarge(limit);
+    }
+    if (!ContentTypes.matchesAny(object.contentType, target.allowedTypes())) {
+      throw MediaLibrary.notAccepted(object.contentType);
+    }
+    if (object.clientId.equals(target.clientId())) {
+      return new Staged(object, true);
+    }
+    try (var work = tools.workDir()) {
+      var file = work.file("incoming");
+      library.copyTo(object, file);
+      var name = target.fileName() != null ? target.fileName() : object.storageKey.substring(
+          object.storageKey.lastIndexOf('/') + 1);
+      var incoming = new Incoming(target.clientId(), target.purpose(), file, name, target.allowedTypes(), ref.url());
+      return new Staged(object.probe != null ? library.store(incoming, object.probe) : library.store(incoming), false);
     }
   }
 

@@ -12,6 +12,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.videoautomation.platform.calls.OwnMedia;
+
 /** {@link LocalStorage} on a temporary directory, and the key and file-name rules of {@link StorageKeys}. */
 class LocalStorageTest {
   private static final String KEY = "m/med_abc123XYZ/clip.mp4";
@@ -102,21 +104,19 @@ class LocalStorageTest {
     storage.delete(KEY);
   }
 
+  /** Platform's recogniser, set up as in every service for this public base URL, reads the storage's URLs back. */
   @Test
-  void publicUrlAndKeyOfRoundTrip() {
+  void publicUrlIsRecognisedAsTheSuitesOwnMedia() {
+    var own = OwnMedia.ofBases(OwnMedia.localCdnBase("http://localhost:8080"));
     assertThat(storage.publicUrl(KEY)).isEqualTo("http://localhost:8080/cdn/m/med_abc123XYZ/clip.mp4");
-    assertThat(storage.keyOf(storage.publicUrl(KEY))).contains(KEY);
-    assertThat(storage.keyOf("http://localhost:8080/cdn/" + KEY + "?download=1")).contains(KEY);
-  }
-
-  @Test
-  void keyOfRefusesForeignAndTraversingUrls() {
-    assertThat(storage.keyOf("http://localhost:8080/cdn/../../etc/passwd")).isEmpty();
-    assertThat(storage.keyOf("http://localhost:8080/cdn/m/med_abc123XYZ/../../etc")).isEmpty();
-    assertThat(storage.keyOf("http://evil.example/cdn/" + KEY)).isEmpty();
-    assertThat(storage.keyOf("http://localhost:8080/other/" + KEY)).isEmpty();
-    assertThat(storage.keyOf("http://localhost:8080/cdn/" + KEY + "/extra")).isEmpty();
-    assertThat(storage.keyOf(null)).isEmpty();
+    assertThat(own.parse(storage.publicUrl(KEY)).map(OwnMedia.Ref::storageKey)).contains(KEY);
+    assertThat(own.parse("http://localhost:8080/cdn/" + KEY + "?download=1").map(OwnMedia.Ref::storageKey))
+        .contains(KEY);
+    assertThat(own.isOwn("http://localhost:8080/cdn/../../etc/passwd")).isFalse();
+    assertThat(own.isOwn("http://localhost:8080/cdn/m/med_abc123XYZ/../../etc")).isFalse();
+    assertThat(own.isOwn("http://evil.example/cdn/" + KEY)).isFalse();
+    assertThat(own.isOwn("http://localhost:8080/other/" + KEY)).isFalse();
+    assertThat(own.isOwn("http://localhost:8080/cdn/" + KEY + "/extra")).isFalse();
   }
 
   @Test

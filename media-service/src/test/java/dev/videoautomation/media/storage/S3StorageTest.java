@@ -38,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 
+import dev.videoautomation.platform.calls.OwnMedia;
 import dev.videoautomation.platform.errors.ApiException;
 
 /**
@@ -323,23 +324,20 @@ class S3StorageTest {
     }
   }
 
+  /** Platform's recogniser, set up with MEDIA_STORAGE_S3_PUBLIC_BASE_URL as in every service, reads them back. */
   @Test
-  void publicUrlAndKeyOfRoundTrip() {
+  void publicUrlIsRecognisedAsTheSuitesOwnMedia() {
+    var own = OwnMedia.ofBases(PUBLIC_BASE);
     assertThat(storage.publicUrl(KEY)).isEqualTo("https://cdn.example.test/media/m/med_abc123XYZ/clip.mp4");
-    assertThat(storage.keyOf(storage.publicUrl(KEY))).contains(KEY);
-    assertThat(storage.keyOf(storage.publicUrl(KEY) + "?v=2")).contains(KEY);
-  }
-
-  @Test
-  void keyOfRefusesOtherHostsAndPathsThatAreNotKeys() {
-    assertThat(storage.keyOf("https://other.example.test/media/" + KEY)).isEmpty();
-    assertThat(storage.keyOf("http://cdn.example.test/media/" + KEY)).isEmpty();
-    assertThat(storage.keyOf("https://cdn.example.test/mediax/" + KEY)).isEmpty();
-    assertThat(storage.keyOf("https://cdn.example.test/" + KEY)).isEmpty();
-    assertThat(storage.keyOf("https://cdn.example.test/media/not-a-key")).isEmpty();
-    assertThat(storage.keyOf("https://cdn.example.test/media/m/med_abc123XYZ/../../etc/passwd")).isEmpty();
-    assertThat(storage.keyOf(endpoint() + OBJECT_PATH)).isEmpty();
-    assertThat(storage.keyOf(null)).isEmpty();
+    assertThat(own.parse(storage.publicUrl(KEY)).map(OwnMedia.Ref::storageKey)).contains(KEY);
+    assertThat(own.parse(storage.publicUrl(KEY) + "?v=2").map(OwnMedia.Ref::storageKey)).contains(KEY);
+    assertThat(own.isOwn("https://other.example.test/media/" + KEY)).isFalse();
+    assertThat(own.isOwn("http://cdn.example.test/media/" + KEY)).isFalse();
+    assertThat(own.isOwn("https://cdn.example.test/mediax/" + KEY)).isFalse();
+    assertThat(own.isOwn("https://cdn.example.test/" + KEY)).isFalse();
+    assertThat(own.isOwn("https://cdn.example.test/media/not-a-key")).isFalse();
+    assertThat(own.isOwn("https://cdn.example.test/media/m/med_abc123XYZ/../../etc/passwd")).isFalse();
+    assertThat(own.isOwn(endpoint() + OBJECT_PATH)).isFalse();
   }
 
   @Test
@@ -348,7 +346,6 @@ class S3StorageTest {
         Optional.of("AKIDTEST"), Optional.of("secret"), Optional.of(PUBLIC_BASE + "//"));
     try (var slashed = new S3Storage(config)) {
       assertThat(slashed.publicUrl(KEY)).isEqualTo("https://cdn.example.test/media/m/med_abc123XYZ/clip.mp4");
-      assertThat(slashed.keyOf("https://cdn.example.test/media/" + KEY)).contains(KEY);
     }
   }
 

@@ -1,11 +1,8 @@
 package dev.videoautomation.platform.calls;
 
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -16,7 +13,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
-import dev.videoautomation.platform.urls.AddressRules;
 
 /**
  * Recognises the suite's own media in what a caller sends, without a network call: a {@code med_} id, or a URL under
@@ -120,57 +116,6 @@ public class OwnMedia {
   /** The {@code med_} id inside a storage key. */
   public static String mediaIdOf(String storageKey) {
     return storageKey.split("/", 3)[1];
-  }
-
-  /**
-   * Whether an outside provider could fetch {@code url} itself, judged without DNS: an IP-literal host must be a public
-   * address (see {@link AddressRules}); {@code localhost}, {@code *.localhost} and names without a dot are not
-   * reachable; any other name is taken as public. When this is false, hand a provider the bytes, not the URL.
-   */
-  public static boolean isPubliclyReachable(String url) {
-    String host;
-    try {
-      host = URI.create(url).getHost();
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
-    if (host == null || host.isBlank()) {
-      return false;
-    }
-    var name = host.toLowerCase(Locale.ROOT);
-    try {
-      if (name.startsWith("[")) {
-        // An IPv6 literal is parsed, never looked up.
-        return AddressRules.judge(InetAddress.getByName(name.substring(1, name.length() - 1))) == null;
-      }
-      if (name.matches("[0-9.]+")) {
-        // Only a plain dotted quad is an address here; other numeric spellings are refused, never resolved.
-        var bytes = quad(name);
-        return bytes != null && AddressRules.judge(InetAddress.getByAddress(bytes)) == null;
-      }
-    } catch (UnknownHostException e) {
-      return false;
-    }
-    // A name needs a dot and a top-level label that is not a number (0x7f.1 is an address spelling, not a name).
-    var top = name.substring(name.lastIndexOf('.') + 1);
-    return name.contains(".") && !name.endsWith(".localhost") && !top.matches("[0-9]+|0x[0-9a-f]*");
-  }
-
-  /** The four bytes of a plain dotted quad, or null when it is not one. */
-  private static byte[] quad(String dotted) {
-    if (!DOTTED_QUAD.matcher(dotted).matches()) {
-      return null;
-    }
-    var parts = dotted.split("\\.");
-    var bytes = new byte[4];
-    for (int i = 0; i < 4; i++) {
-      var octet = Integer.parseInt(parts[i]);
-      if (octet > 255) {
-        return null;
-      }
-      bytes[i] = (byte) octet;
-    }
-    return bytes;
   }
 
   private static String trimmed(String base) {

@@ -11,13 +11,16 @@ import org.hibernate.type.SqlTypes;
 
 import dev.videoautomation.records.common.OwnedRecord;
 
-/** A file the client keeps: fetched from its source URL into the suite's storage at creation. */
+/**
+ * A file the client keeps on the suite's storage: fetched from its source URL at creation, or the client's own upload
+ * as it is stored (then {@code mediaId} is the upload's).
+ */
 @Entity
 @Table(name = "assets")
 public class Asset extends OwnedRecord {
   public static final String ACTIVE = "active";
 
-  /** The suite's own CDN URL of the stored copy. */
+  /** The suite's own CDN URL of the stored object. */
   public String url;
 
   @Column(name = "source_url")

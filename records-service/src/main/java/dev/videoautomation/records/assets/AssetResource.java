@@ -30,7 +30,8 @@ import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 
 @Path("/v1/assets")
-@Tag(name = "Assets", description = "Files kept by the client, copied to the service's CDN when created.")
+@Tag(name = "Assets", description = "Files kept by the client on the service's CDN: fetched there when created "
+    + "from an outside URL, or the client's own upload as it is.")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Blocking
@@ -45,13 +46,15 @@ public class AssetResource {
   }
 
   @POST
-  @Operation(summary = "Create an asset", description = "Body: `url` (required, public http or https), `name`, "
-      + "`contentType` (e.g. `video/mp4` or `image/*`: when given, the fetched file must match it, else 415), `tags`, "
-      + "`metadata` (object, at most 16 KiB). The file is fetched synchronously into the service's storage (URL "
-      + "guard: public addresses only, at most 5 redirects) and the answer's `url` is the service's own CDN URL; "
-      + "`sourceUrl` keeps the URL given. Refusals of the fetch pass through unchanged: 400 `url_not_allowed` with "
-      + "`reason`, 413 `payload_too_large` with `limit`, 415 `unsupported_media_type`, 502 `upstream_error`, 504 "
-      + "`upstream_timeout`.")
+  @Operation(summary = "Create an asset", description = "Body: `url` (required: a public http or https URL, or "
+      + "the service's own media: a `med_` id or CDN URL that `POST /v1/upload` answered), `name`, `contentType` "
+      + "(e.g. `video/mp4` or `image/*`: when given, the file must match it, else 415), `tags`, `metadata` (object, "
+      + "at most 16 KiB). An outside file is fetched synchronously into the service's storage (URL guard: public "
+      + "addresses only, at most 5 redirects); your own upload is used as it is stored, never fetched or copied, and "
+      + "the asset's `mediaId` is the upload's. The answer's `url` is the service's own CDN URL; `sourceUrl` keeps "
+      + "what was given. Refusals pass through unchanged: 400 `url_not_allowed` with `reason`, 404 `not_found` "
+      + "(another client's `med_` id, or a CDN URL of nothing), 413 `payload_too_large` with `limit`, 415 "
+      + "`unsupported_media_type`, 502 `upstream_error`, 504 `upstream_timeout`.")
   @APIResponse(responseCode = "201", description = "Created, status `active`")
   public Response create(AssetDtos.Create body) {
     var asset = service.create(caller.requireClientId(), body);

@@ -16,6 +16,7 @@ import jakarta.transaction.Transactional;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
 import dev.videoautomation.platform.calls.MediaCalls;
+import dev.videoautomation.platform.calls.OwnMedia;
 import dev.videoautomation.platform.calls.StageUrl;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.ids.IdPrefix;
@@ -25,7 +26,10 @@ import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
 
-/** Assets: the source URL is staged into the suite's storage through media-service before the record exists. */
+/**
+ * Assets: the source URL is staged into the suite's storage through media-service before the record exists; the
+ * suite's own media is used as it is stored.
+ */
 @ApplicationScoped
 @Transactional(REQUIRED)
 public class AssetService {
@@ -35,22 +39,27 @@ public class AssetService {
 
   private final AssetRepository assets;
   private final MediaCalls media;
+  private final OwnMedia own;
 
-  public AssetService(AssetRepository assets, MediaCalls media) {
+  public AssetService(AssetRepository assets, MediaCalls media, OwnMedia own) {
     this.assets = assets;
     this.media = media;
+    this.own = own;
   }
 
   /**
-   * Stages {@code url} (media's URL guard, size and type checks apply; its refusals reach the caller unchanged) and
-   * stores the asset pointing at the stored copy.
+   * Stages {@code url} through media-service (its size and type checks apply; its refusals reach the caller unchanged)
+   * and stores the asset pointing at the stored object. The suite's own media, a {@code med_} id or a CDN URL, is
+   * never fetched: media answers the caller's own object as it is (the asset names the upload's {@code med_} object,
+   * no second copy), copies another client's public CDN URL from storage, and answers 404 for another client's id.
+   * Any other URL is fetched through media's URL guard.
    */
   @Transactional(NOT_SUPPORTED)
   public Asset create(String clientId, AssetDtos.Create body) {
     if (body == null) {
       throw ApiException.invalidField("url", "is required");
     }
-    var url = Inputs.httpUrl("url", body.url());
+    var url = own.isOwn(body.url()) ? body.url().strip() : Inputs.httpUrl("url", body.url());
     var name = Inputs.optional("name", body.name(), Inputs.MAX_NAME);
     var contentType = Inputs.optional("contentType", body.contentType(), 127);
     if (contentType != null && !CONTENT_TYPE.matcher(contentType).matches()) {

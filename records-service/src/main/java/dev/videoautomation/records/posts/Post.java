@@ -20,11 +20,14 @@ public class Post extends OwnedRecord {
   @Column(name = "account_id")
   public String accountId;
 
-  /** An asset ({@code ast_…}) or a generated video ({@code vid_…}). */
+  /** An asset ({@code ast_…}), a generated video ({@code vid_…}) or an upload ({@code med_…}). */
   @Column(name = "video_id")
   public String videoId;
 
-  /** The public URL handed to the publisher: the asset's CDN URL, or the generated video's once it succeeded. */
+  /**
+   * The public URL handed to the publisher: the asset's or the upload's CDN URL, or the generated video's once it
+   * succeeded.
+   */
   @Column(name = "video_url")
   public String videoUrl;
 

@@ -47,15 +47,17 @@ public class PostResource {
 
   @POST
   @Operation(summary = "Schedule a post", description = "Body: `accountId` (required: one of your accounts, not "
-      + "`failed`), `videoId` (required: an asset `ast_…` of yours, published from its CDN URL, or a generated video "
-      + "`vid_…` of yours), `caption` (≤ 2200), `scheduledAt` (epoch ms, default now), `tags`. Answers 201 with "
-      + "`postId` and status `scheduled`. At `scheduledAt` the publisher posts it through Ayrshare (TikTok for "
-      + "shortvideo accounts, Instagram for photo accounts): `published` with `externalId` and `postUrl`, or "
-      + "`failed` with `errorCode` and `errorMessage`. A generated video is checked again at publish time and must "
-      + "have `succeeded` (else `video_not_ready`). With no publisher configured on the deployment, due posts fail "
-      + "with `publisher_not_configured` (never a pretend success). A post interrupted mid-publish fails with "
-      + "`publish_interrupted` and is never re-sent automatically: a double post is worse than a failed one. "
-      + "503 `service_unavailable` when a `vid_` cannot be checked because the clone service is down.")
+      + "`failed`), `videoId` (required, any of your published media: an asset `ast_…`, published from its CDN URL; "
+      + "a generated video `vid_…`; or an upload `med_…`, the id `POST /v1/upload` answered, which must be a video "
+      + "and is published from its CDN URL, with no second copy), `caption` (≤ 2200), `scheduledAt` (epoch ms, "
+      + "default now), `tags`. Answers 201 with `postId` and status `scheduled`. At `scheduledAt` the publisher "
+      + "posts it through Ayrshare (TikTok for shortvideo accounts, Instagram for photo accounts): `published` with "
+      + "`externalId` and `postUrl`, or `failed` with `errorCode` and `errorMessage`. A generated video is checked "
+      + "again at publish time and must have `succeeded` (else `video_not_ready`). With no publisher configured on "
+      + "the deployment, due posts fail with `publisher_not_configured` (never a pretend success). A post "
+      + "interrupted mid-publish fails with `publish_interrupted` and is never re-sent automatically: a double post "
+      + "is worse than a failed one. 503 `service_unavailable` when a `vid_` or `med_` cannot be checked because "
+      + "the clone or media service is down.")
   @APIResponse(responseCode = "201", description = "Scheduled")
   public Response create(PostDtos.Create body) {
     var post = service.create(caller.requireClientId(), body);

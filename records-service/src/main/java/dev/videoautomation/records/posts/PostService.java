@@ -15,7 +15,6 @@ import jakarta.transaction.Transactional;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
-import dev.videoautomation.platform.calls.OwnerUnavailable;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
@@ -25,12 +24,13 @@ import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.records.accounts.Account;
 import dev.videoautomation.records.accounts.AccountRepository;
-import dev.videoautomation.records.assets.AssetRepository;
-import dev.videoautomation.records.clients.CloneCalls;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
 
-/** Posts: checked against the caller's accounts and videos when scheduled; published by {@link PostPublisher}. */
+/**
+ * Posts: checked against the caller's accounts and videos ({@link PostVideos}) when scheduled; published by
+ * {@link PostPublisher}.
+ */
 @ApplicationScoped
 @Transactional(REQUIRED)
 public class PostService {
@@ -40,14 +40,12 @@ public class PostService {
 
   private final PostRepository posts;
   private final AccountRepository accounts;
-  private final AssetRepository assets;
-  private final CloneCalls clone;
+  private final PostVideos videos;
 
-  public PostService(PostRepository posts, AccountRepository accounts, AssetRepository assets, CloneCalls clone) {
+  public PostService(PostRepository posts, AccountRepository accounts, PostVideos videos) {
     this.posts = posts;
     this.accounts = accounts;
-    this.assets = assets;
-    this.clone = clone;
+    this.videos = videos;
   }
 
   @Transactional(NOT_SUPPORTED)
@@ -58,7 +56,7 @@ public class PostService {
     var post = new Post();
     post.accountId = checkAccount(clientId, body.accountId());
     post.videoId = Inputs.required("videoId", body.videoId(), 64);
-    post.videoUrl = resolveVideo(clientId, post.videoId);
+    post.videoUrl = videos.publishableUrl(clientId, post.videoId);
     post.caption = Inputs.optional("caption", body.caption(), MAX_CAPTION);
     var tags = Inputs.tags(body.tags());
     post.tags = tags == null ? List.of() : tags;
@@ -92,7 +90,7 @@ public class PostService {
     }
     var accountId = body.accountId() == null ? null : checkAccount(clientId, body.accountId());
     var videoId = body.videoId() == null ? null : Inputs.required("videoId", body.videoId(), 64);
-    var videoUrl = videoId == null ? null : resolveVideo(clientId, videoId);
+    var videoUrl = videoId == null ? null : videos.publishableUrl(clientId, videoId);
     var caption = Inputs.optional("caption", body.caption(), MAX_CAPTION);
     var scheduledAt = body.scheduledAt() == null ? null : scheduledAt(body.scheduledAt());
     var tags = Inputs.tags(body.tags());
@@ -144,34 +142,6 @@ public class PostService {
           + account.get().failureReason + "); create the account again");
     }
     return accountId;
-  }
-
-  /**
-   * The URL to publish: an asset's CDN URL, or a generated video's result (null while it is still rendering; the
-   * publisher resolves it again at publish time). Anything that is not one of the caller's is a 400 naming videoId.
-   */
-  private String resolveVideo(String clientId, String videoId) {
-    if (Ids.looksLike(IdPrefix.AST, videoId)) {
-      var asset = QuarkusTransaction.joiningExisting().call(() -> assets.findOwned(clientId, videoId));
-      return asset.map(a -> a.url).orElseThrow(() -> ApiException.invalidField("videoId",
-          "names no asset of yours; list them at GET /v1/assets"));
-    }
-    if (Ids.looksLike(IdPrefix.VID, videoId)) {
-      try {
-        var video = clone.find(videoId).filter(v -> v.clientId() == null || v.clientId().equals(clientId))
-            .orElseThrow(() -> ApiException.invalidField("videoId",
-                "names no generated video of yours; list them at GET /v1/videos"));
-        if ("failed".equals(video.status()) || "canceled".equals(video.status())) {
-          throw ApiException.invalidField("videoId", "names a generated video that " + video.status()
-              + " and can never be published");
-        }
-        return video.succeeded() ? video.resultUrl() : null;
-      } catch (OwnerUnavailable e) {
-        throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
-            "The generated video could not be checked: the clone service is unavailable. Retry in a moment.");
-      }
-    }
-    throw ApiException.invalidField("videoId", "must be an asset id (ast_…) or a generated video id (vid_…)");
   }
 
   private static Instant scheduledAt(long millis) {

@@ -70,6 +70,39 @@ class AssetsTest {
   }
 
   @Test
+  void shouldNameTheCallersOwnUploadWhenGivenItsMediaIdOrCdnUrl() {
+    var upload = "med_4Yb2kQ9sT1vXw8Upload01";
+    var cdnUrl = Simulated.CDN + "m/" + upload + "/clip.mp4";
+    // media answers the caller's own object as it is: 200, nothing stored again
+    wireMock.stubFor(post(urlPathEqualTo("/internal/staging/url")).willReturn(json(200,
+        "{\"id\": \"" + upload + "\", \"url\": \"" + cdnUrl + "\", \"contentType\": \"video/mp4\", "
+            + "\"sizeBytes\": 18342211, \"createdAt\": 1763700000000}")));
+
+    for (var given : new String[] {upload, cdnUrl}) {
+      as(client).body("{\"url\": \"" + given + "\", \"contentType\": \"video/*\"}").when().post("/v1/assets")
+          .then().statusCode(201)
+          .body("mediaId", equalTo(upload))
+          .body("url", equalTo(cdnUrl))
+          .body("sourceUrl", equalTo(given))
+          .body("contentType", equalTo("video/mp4"));
+      wireMock.verify(1, postRequestedFor(urlPathEqualTo("/internal/staging/url")).withRequestBody(equalToJson(
+          "{\"url\": \"" + given + "\", \"clientId\": \"" + client + "\", \"purpose\": \"asset\", "
+              + "\"allowedContentTypes\": [\"video/*\"]}")));
+    }
+  }
+
+  @Test
+  void shouldAnswer404ForAnotherClientsUpload() {
+    wireMock.stubFor(post(urlPathEqualTo("/internal/staging/url")).willReturn(json(404,
+        "{\"error\": \"not_found\", \"message\": \"Media med_4Yb2kQ9sT1vXw8Others01 (in 'url') was not found.\", "
+            + "\"field\": \"url\"}")));
+
+    as(client).body("{\"url\": \"med_4Yb2kQ9sT1vXw8Others01\"}").when().post("/v1/assets").then()
+        .statusCode(404).body("error", equalTo("not_found")).body("field", equalTo("url"));
+    as(client).when().get("/v1/assets").then().statusCode(200).body("data.size()", equalTo(0));
+  }
+
+  @Test
   void shouldPassMediasRefusalsThroughUnchangedAndStoreNothing() {
     wireMock.stubFor(post(urlPathEqualTo("/internal/staging/url")).willReturn(json(400,
         "{\"error\": \"url_not_allowed\", \"message\": \"The URL points at a private address.\", "

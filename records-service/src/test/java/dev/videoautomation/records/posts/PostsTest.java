@@ -209,6 +209,51 @@ class PostsTest {
   }
 
   @Test
+  void shouldPublishTheCallersOwnUploadByItsMediaIdFromItsCdnUrl() {
+    var upload = "med_4Yb2kQ9sT1vXw8Upload01";
+    var cdnUrl = Simulated.CDN + "m/" + upload + "/clip.mp4";
+    wireMock.stubFor(get(urlPathEqualTo("/internal/media/" + upload)).willReturn(json(200,
+        "{\"id\": \"" + upload + "\", \"clientId\": \"" + client + "\", \"url\": \"" + cdnUrl + "\", "
+            + "\"contentType\": \"video/mp4\", \"sizeBytes\": 18342211, \"purpose\": \"upload\", "
+            + "\"storage\": \"local\", \"storageKey\": \"m/" + upload + "/clip.mp4\", \"createdAt\": 1}")));
+    wireMock.stubFor(post(urlPathEqualTo("/api/post")).willReturn(json(200, PUBLISHED)));
+    wireMock.resetRequests(); // the set-up's asset was staged; this post must stage nothing
+    var id = schedule(upload, past());
+
+    publisher.runOnce();
+
+    wireMock.verify(1, postRequestedFor(urlPathEqualTo("/api/post")).withRequestBody(equalToJson(
+        "{\"post\": \"Hello\", \"platforms\": [\"tiktok\"], \"mediaUrls\": [\"" + cdnUrl + "\"], "
+            + "\"isVideo\": true}")));
+    as(client).when().get("/v1/posts/" + id).then().body("status", equalTo("published"))
+        .body("videoId", equalTo(upload));
+    // read from media-service once, by id: never staged, never fetched
+    wireMock.verify(1, com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor(
+        urlPathEqualTo("/internal/media/" + upload)));
+    wireMock.verify(0, postRequestedFor(urlPathEqualTo("/internal/staging/url")));
+  }
+
+  @Test
+  void shouldRefuseAnUploadThatIsNotTheCallersOrNotAVideo() {
+    var others = "med_4Yb2kQ9sT1vXw8Others01";
+    var image = "med_4Yb2kQ9sT1vXw8Image001";
+    wireMock.stubFor(get(urlPathEqualTo("/internal/media/" + others)).willReturn(json(404,
+        "{\"error\": \"not_found\", \"message\": \"Media " + others + " was not found.\"}")));
+    wireMock.stubFor(get(urlPathEqualTo("/internal/media/" + image)).willReturn(json(200,
+        "{\"id\": \"" + image + "\", \"clientId\": \"" + client + "\", \"url\": \"" + Simulated.CDN + "m/"
+            + image + "/cover.png\", \"contentType\": \"image/png\", \"sizeBytes\": 10, \"createdAt\": 1}")));
+
+    postExpecting400("{\"accountId\": \"" + account + "\", \"videoId\": \"" + others + "\"}", "videoId");
+    as(client).body("{\"accountId\": \"" + account + "\", \"videoId\": \"" + image + "\"}").when()
+        .post("/v1/posts").then().statusCode(400).body("field", equalTo("videoId"))
+        .body("message", containsString("image/png"));
+    wireMock.stubFor(get(urlPathEqualTo("/internal/media/" + others)).willReturn(json(200,
+        "{\"id\": \"" + others + "\", \"clientId\": \"cli_someoneElse\", \"contentType\": \"video/mp4\"}")));
+    postExpecting400("{\"accountId\": \"" + account + "\", \"videoId\": \"" + others + "\"}", "videoId");
+    as(client).when().get("/v1/posts").then().statusCode(200).body("data.size()", equalTo(0));
+  }
+
+  @Test
   void shouldFailAPostWhoseGeneratedVideoIsNotReadyAtPublishTime() {
     var video = "vid_6QmStillRendering000001";
     wireMock.stubFor(get(urlPathEqualTo("/internal/videos/" + video)).willReturn(json(200,
