@@ -142,6 +142,30 @@ class TracingTest {
     assertThat(span.attributes()).containsEntry("http.response.status_code", "404");
   }
 
+  @Test
+  void shouldSendNoClaimTokenOrQueryStringToTheCollector() throws Exception {
+    var claimToken = "clm_" + UUID.randomUUID().toString().replace("-", "");
+    var sessionId = "cs_" + UUID.randomUUID().toString().replace("-", "");
+    wireMock.stubFor(get(urlPathEqualTo("/claim/" + claimToken)).willReturn(aResponse().withStatus(200)
+        .withHeader("Content-Type", "text/html").withBody("<p>claim</p>")));
+    wireMock.stubFor(get(urlPathEqualTo("/v1/credits/status")).willReturn(aResponse().withStatus(200)
+        .withHeader("Content-Type", "application/json").withBody("{\"status\":\"pending\"}")));
+
+    given().header("X-Request-Id", "rid-claim").when().get("/claim/" + claimToken).then().statusCode(200);
+    given().header("X-Request-Id", "rid-status").when().get("/v1/credits/status?sessionId=" + sessionId)
+        .then().statusCode(200);
+
+    var claim = collector.awaitSpan(s -> "rid-claim".equals(s.attribute("vas.request_id")), "span of the claim page");
+    assertThat(claim.attribute("url.path")).isEqualTo("/claim/{claimToken}");
+    var status = collector.awaitSpan(s -> "rid-status".equals(s.attribute("vas.request_id")), "span of the status");
+    assertThat(status.attribute("url.query")).isEqualTo("redacted");
+    collector.awaitSpan(s -> s.kind() == SpanKind.SPAN_KIND_CLIENT && s.parentSpanId().equals(status.spanId()),
+        "forward of the status");
+    assertThat(collector.exports()).as("no export holds the token or the session id, in any attribute")
+        .noneMatch(e -> e.getRequest().getBodyAsString().contains(claimToken))
+        .noneMatch(e -> e.getRequest().getBodyAsString().contains(sessionId));
+  }
+
   private List<Traceparent> forwardedTraceparents() {
     return wireMock.getAllServeEvents().stream().filter(e -> e.getRequest().getUrl().equals("/v1/music"))
         .map(e -> {
