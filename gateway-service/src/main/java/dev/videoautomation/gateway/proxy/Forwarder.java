@@ -21,6 +21,7 @@ import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.tracing.TracingPolicy;
 import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.gateway.config.GatewayConfig;
@@ -33,7 +34,6 @@ import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.errors.ErrorResponses;
 import dev.videoautomation.platform.http.ApiVersion;
 import dev.videoautomation.platform.http.ResponseHeadersFilter;
-import dev.videoautomation.platform.http.TraceParent;
 
 /**
  * Streams a request to its owner and the answer back, never holding a whole body: the request is piped with
@@ -47,7 +47,7 @@ public class Forwarder {
   private static final Set<String> NOT_FORWARDED = Set.of("connection", "keep-alive", "proxy-authenticate",
       "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "host", "authorization", "x-api-key",
       "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-request-id", "x-client-address",
-      "idempotency-key");
+      "idempotency-key", "traceparent", "tracestate");
   private static final Set<String> NOT_RETURNED = Set.of("connection", "keep-alive", "proxy-authenticate",
       "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade");
 
@@ -64,7 +64,11 @@ public class Forwarder {
             .setConnectTimeout((int) upstream.connectTimeout().toMillis())
             .setKeepAlive(true)
             .setTcpNoDelay(true)
-            .setDecompressionSupported(false),
+            .setDecompressionSupported(false)
+            // The OpenTelemetry extension traces this client as it does REST clients: each forward is a client span
+            // under the request's server span, and its traceparent (the caller's own is not forwarded) is the parent
+            // of the owner's span.
+            .setTracingPolicy(TracingPolicy.PROPAGATE),
         new PoolOptions().setHttp1MaxSize(upstream.maxConnections()));
     for (var owner : Owner.values()) {
       if (owner != Owner.GATEWAY) {
@@ -189,8 +193,6 @@ public class Forwarder {
     });
     headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + internalToken);
     headers.set(ApiVersion.REQUEST_ID_HEADER, (String) rc.get(ResponseHeadersFilter.ROUTING_KEY));
-    // The owner's span is a child of the gateway's (which joined the agent's trace, if it sent one).
-    headers.set(TraceParent.HEADER, rc.<TraceParent>get(ResponseHeadersFilter.TRACE_KEY).header());
     var clientAddress = clientAddresses.of(request);
     if (clientAddress != null) {
       headers.set("X-Forwarded-For", clientAddress);

@@ -12,7 +12,6 @@ import dev.videoautomation.platform.ids.Ids;
 /** Request ids: a caller's own {@code X-Request-Id} is kept when it is sane, otherwise one is generated. */
 public final class RequestIds {
   static final String CONTEXT_KEY = "vas.requestId";
-  static final String TRACE_CONTEXT_KEY = "vas.trace";
   private static final Pattern SANE = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
   private RequestIds() {
@@ -42,31 +41,6 @@ public final class RequestIds {
       ContextLocals.put(CONTEXT_KEY, requestId);
     } catch (UnsupportedOperationException | IllegalStateException e) {
       // Not on a duplicated context (e.g. a raw Vert.x route): the routing context still carries it.
-    }
-  }
-
-  static void rememberTrace(TraceParent span) {
-    // Quarkus keeps the MDC in the request's duplicated Vert.x context, so worker threads serving it log these too.
-    if (VertxContext.isOnDuplicatedContext()) {
-      MDC.put("traceId", span.traceId());
-      MDC.put("spanId", span.spanId());
-    }
-    try {
-      ContextLocals.put(TRACE_CONTEXT_KEY, span);
-    } catch (UnsupportedOperationException | IllegalStateException e) {
-      // as above
-    }
-  }
-
-  /**
-   * The {@code traceparent} to send on a call made now: the current request's span as the parent of the callee's,
-   * or a new trace outside a request (a scheduled worker).
-   */
-  public static TraceParent outgoingTrace() {
-    try {
-      return ContextLocals.<TraceParent>get(TRACE_CONTEXT_KEY).orElseGet(TraceParent::newTrace);
-    } catch (UnsupportedOperationException | IllegalStateException e) {
-      return TraceParent.newTrace();
     }
   }
 }

@@ -10,10 +10,10 @@ import org.eclipse.microprofile.rest.client.ext.ClientHeadersFactory;
 
 import dev.videoautomation.platform.http.ApiVersion;
 import dev.videoautomation.platform.http.RequestIds;
-import dev.videoautomation.platform.http.TraceParent;
 
 /**
- * Adds the internal token, the request id and the W3C {@code traceparent} to every call one service makes to another.
+ * Adds the internal token and the request id to every call one service makes to another (the OpenTelemetry
+ * extension's REST-client filter adds the W3C {@code traceparent}).
  * A call made while serving a client carries that client's token on (while it has a minute left); anything else signs as
  * {@code service:<name>}: a scheduled worker, and a request that arrived with another service's token, which is never
  * passed along as if it were ours. Register it with {@code @RegisterClientHeaders(InternalTokenHeadersFactory.class)}.
@@ -39,7 +39,6 @@ public class InternalTokenHeadersFactory implements ClientHeadersFactory {
     if (!"none".equals(requestId)) {
       headers.putSingle(ApiVersion.REQUEST_ID_HEADER, requestId);
     }
-    headers.putSingle(TraceParent.HEADER, RequestIds.outgoingTrace().header());
     return headers;
   }
 

@@ -1,7 +1,5 @@
 package dev.videoautomation.records.common;
 
-import static dev.videoautomation.platform.testing.SimulatedCollector.holdsId;
-import static dev.videoautomation.platform.testing.SimulatedCollector.holdsText;
 import static dev.videoautomation.records.Simulated.as;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,25 +10,26 @@ import org.junit.jupiter.api.Test;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 
+import io.opentelemetry.proto.trace.v1.Span.SpanKind;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 
-import dev.videoautomation.platform.http.TraceParent;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.testing.InjectWireMock;
 import dev.videoautomation.platform.testing.PostgresResource;
 import dev.videoautomation.platform.testing.SimulatedCollector;
+import dev.videoautomation.platform.testing.SimulatedCollector.Traceparent;
 import dev.videoautomation.platform.testing.WireMockResource;
 import dev.videoautomation.records.Fixtures;
 import dev.videoautomation.records.Simulated;
 
 /**
- * A service's span joins the trace the gateway sent, is named after the resource template, and is the parent the
- * service's own calls carry on (here records → media through the internal REST client).
+ * A service's span joins the trace the gateway sent and is named after the resource template; each of its own
+ * calls (here records → media through the internal REST client) is a client span under it, whose id the callee gets.
  */
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
@@ -66,31 +65,31 @@ class TracingTest {
         .body("{\"url\": \"https://videos.example.net/v/clip.mp4\"}").when().post("/v1/assets")
         .then().statusCode(201);
 
-    var toMedia = TraceParent.parse(wireMock.getAllServeEvents().stream()
+    var toMedia = Traceparent.parse(wireMock.getAllServeEvents().stream()
         .filter(e -> e.getRequest().getUrl().equals("/internal/staging/url")).findFirst().orElseThrow()
-        .getRequest().getHeader("traceparent")).orElseThrow();
+        .getRequest().getHeader("traceparent"));
     assertThat(toMedia.traceId()).isEqualTo(GATEWAY_TRACE);
     assertThat(toMedia.spanId()).isNotEqualTo(GATEWAY_SPAN);
 
-    var export = collector.awaitSpan(toMedia.spanId());
-    assertThat(holdsId(export, GATEWAY_TRACE)).isTrue();
-    assertThat(holdsId(export, GATEWAY_SPAN)).as("the gateway's span as the parent").isTrue();
-    assertThat(holdsText(export, "records-service")).isTrue();
-    assertThat(holdsText(export, "POST /v1/assets")).as("named after the route").isTrue();
+    var call = collector.awaitSpan(toMedia.spanId());
+    assertThat(call.kind()).as("the REST-client call's own span").isEqualTo(SpanKind.SPAN_KIND_CLIENT);
+    var server = collector.awaitSpan(call.parentSpanId());
+    assertThat(server.service()).isEqualTo("records-service");
+    assertThat(server.kind()).isEqualTo(SpanKind.SPAN_KIND_SERVER);
+    assertThat(server.traceId()).isEqualTo(GATEWAY_TRACE);
+    assertThat(server.parentSpanId()).as("the gateway's span as the parent").isEqualTo(GATEWAY_SPAN);
+    assertThat(server.name()).as("named after the route").isEqualTo("POST /v1/assets");
   }
 
   @Test
   void shouldNameASpanAfterTheTemplateAndKeepTheConcretePathAsAnAttribute() throws Exception {
     var missing = Ids.newId(IdPrefix.REF);
-    as(Simulated.newClient()).when().get("/v1/references/" + missing).then().statusCode(404);
-    as(Simulated.newClient()).header("X-Request-Id", "rid-marker").when().get("/v1/references")
-        .then().statusCode(200);
+    as(Simulated.newClient()).header("X-Request-Id", "rid-missing").when().get("/v1/references/" + missing)
+        .then().statusCode(404);
 
-    for (int i = 0; i < 100 && collector.exports().stream().noneMatch(e -> holdsText(e, "rid-marker")); i++) {
-      Thread.sleep(100);
-    }
-    var named = collector.exports().stream().filter(e -> holdsText(e, "/v1/references/" + missing)).findFirst();
-    assertThat(named).as("the 404's span was exported").isPresent();
-    assertThat(holdsText(named.get(), "GET /v1/references/{id}")).isTrue();
+    var span = collector.awaitSpan(s -> "rid-missing".equals(s.attribute("vas.request_id")), "span of the 404");
+    assertThat(span.name()).isEqualTo("GET /v1/references/{id}");
+    assertThat(span.attributes()).containsEntry("url.path", "/v1/references/" + missing)
+        .containsEntry("http.route", "/v1/references/{id}").containsEntry("http.response.status_code", "404");
   }
 }
