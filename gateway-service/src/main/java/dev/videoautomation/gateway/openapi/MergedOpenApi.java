@@ -104,7 +104,7 @@ public class MergedOpenApi {
 
   public ObjectNode merge(Map<String, JsonNode> documents, List<String> missing) {
     var merged = json.createObjectNode();
-    merged.put("openapi", "3.1.0");
+    merged.put("openapi", "3.0.3");
     var info = merged.putObject("info");
     info.put("title", "Video Automation Service API");
     info.put("version", ApiVersion.CURRENT);
