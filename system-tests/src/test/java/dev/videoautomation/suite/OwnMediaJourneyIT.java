@@ -138,7 +138,15 @@ class OwnMediaJourneyIT {
         .extract().asString();
     return metrics.lines().filter(line -> line.startsWith(CDN_METRIC + "{") && line.contains("uri=\"/cdn/{key}\"")
             && line.contains("method=\"GET\""))
-        .mapToLong(line -> (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
+        .mapToLong(OwnMediaJourneyIT::sampleValue).sum();
+  }
+
+  /**
+   * The value of one exposition line: the token after the labels. With tracing on, a sample may carry an exemplar
+   * ({@code # {trace_id=...} 1.0 1795598267.1}) whose last token is a timestamp, not the count.
+   */
+  private static long sampleValue(String line) {
+    return (long) Double.parseDouble(line.substring(line.indexOf("} ") + 2).split(" ")[0]);
   }
 
   private static void awaitCdnGets(long expected) throws InterruptedException {
