@@ -8,19 +8,47 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.smallrye.common.annotation.Blocking;
 
 import dev.videoautomation.media.library.MediaLibrary;
+import dev.videoautomation.media.openapi.Bounds;
+import dev.videoautomation.media.openapi.MediaTags;
 import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.openapi.ErrorBodies;
 
-/** The public CDN for local storage: {@code /cdn/m/<med id>/<name>}, open to anyone holding the URL. */
-@Path("/cdn")
-@Tag(name = "CDN")
+/**
+ * The public CDN for local storage: {@code /cdn/m/<med id>/<file name>}, the shape of every storage key
+ * ({@code StorageKeys}), open to anyone holding the URL. MCP tools leave it out ({@code x-mcp: false}): it answers
+ * bytes, not JSON, and agents get its URLs from the JSON answers.
+ */
+@Path("/cdn/m/{mediaId}/{fileName}")
+@Tag(name = MediaTags.CDN, description = MediaTags.CDN_TEXT)
+@APIResponse(responseCode = "304", description = "Not modified: `If-None-Match` named the object's ETag (or `*`).",
+    headers = {@Header(name = "ETag", ref = "CdnETag"), @Header(name = "Cache-Control", ref = "CdnCacheControl"),
+        @Header(name = CdnResource.CORS, ref = CdnResource.CORS)})
+@APIResponse(responseCode = "416", description = "The range starts past the end of the object; no body.",
+    headers = {@Header(name = "Content-Range", description = "`bytes */<size>`", schema = @Schema(
+        type = SchemaType.STRING, maxLength = 64, example = "bytes */18342211")),
+        @Header(name = CdnResource.CORS, ref = CdnResource.CORS)})
 @Blocking
 public class CdnResource {
+  /** The gateway answers every request with it (its CORS filter); declared wherever an answer lists headers. */
+  static final String CORS = "Access-Control-Allow-Origin";
+  private static final String DESCRIPTION = "Public, no key needed: the URL alone gives access. Supports `Range: "
+      + "bytes=a-b`, `bytes=a-` and `bytes=-n` (one range: 206 with `Content-Range`; several, or an unreadable "
+      + "header, send the whole object; 416 when the range starts past the end), `ETag`/`If-None-Match` (304) and "
+      + "`If-Range`. Objects never change, so the answer is cacheable for a year (`Cache-Control: public, "
+      + "max-age=31536000, immutable`). With S3 storage the objects are served from the bucket's public URL "
+      + "instead and this path answers 404.";
   private final MediaLibrary library;
   private final ObjectResponses responses;
 
@@ -30,29 +58,58 @@ public class CdnResource {
   }
 
   @GET
-  @Path("{key: .+}")
-  @Operation(summary = "Download a stored object",
-      description = "Public, no key needed. Supports `Range: bytes=a-b` (206 with `Content-Range`, 416 when the range "
-          + "starts past the end), `ETag`/`If-None-Match` (304) and `If-Range`. Objects never change, so the answer "
-          + "is cacheable for a year (`Cache-Control: public, max-age=31536000, immutable`). With S3 storage the "
-          + "objects are served from the bucket's public URL instead and this path answers 404.")
-  @APIResponse(responseCode = "200", description = "The whole object")
-  @APIResponse(responseCode = "206", description = "The requested byte range")
-  @APIResponse(responseCode = "404", description = "No such object")
-  public Response get(@PathParam("key") String key, @HeaderParam("Range") String range,
-      @HeaderParam("If-None-Match") String ifNoneMatch, @HeaderParam("If-Range") String ifRange) {
-    return serve(key, range, ifNoneMatch, ifRange, false);
+  @Operation(operationId = "getCdnObject", summary = "Download a stored object", description = DESCRIPTION,
+      extensions = @Extension(name = "x-mcp", value = "false", parseValue = true))
+  @APIResponse(responseCode = "200", description = "The whole object, with its own Content-Type.",
+      headers = {@Header(name = "ETag", ref = "CdnETag"), @Header(name = "Cache-Control", ref = "CdnCacheControl"),
+          @Header(name = "Accept-Ranges", ref = "CdnAcceptRanges"), @Header(name = CORS, ref = CORS)},
+      content = {@Content(mediaType = "video/*", schema = @Schema(ref = "CdnObjectBytes")),
+          @Content(mediaType = "audio/*", schema = @Schema(ref = "CdnObjectBytes")),
+          @Content(mediaType = "image/*", schema = @Schema(ref = "CdnObjectBytes"))})
+  @APIResponse(responseCode = "206", description = "The requested byte range.",
+      headers = {@Header(name = "Content-Range", ref = "CdnContentRange"), @Header(name = "ETag", ref = "CdnETag"),
+          @Header(name = "Cache-Control", ref = "CdnCacheControl"),
+          @Header(name = "Accept-Ranges", ref = "CdnAcceptRanges"), @Header(name = CORS, ref = CORS)},
+      content = {@Content(mediaType = "video/*", schema = @Schema(ref = "CdnObjectBytes")),
+          @Content(mediaType = "audio/*", schema = @Schema(ref = "CdnObjectBytes")),
+          @Content(mediaType = "image/*", schema = @Schema(ref = "CdnObjectBytes"))})
+  @APIResponse(responseCode = "404", description = "`not_found`: no object is stored at this URL (or storage is S3).",
+      content = @Content(mediaType = "application/json", schema = @Schema(implementation = ErrorBodies.Error.class)))
+  @APIResponse(responseCode = "503", description = "`service_unavailable`: the database is unavailable for a "
+      + "moment; retry after `retryAfter` seconds.", content = @Content(mediaType = "application/json",
+      schema = @Schema(implementation = ErrorBodies.Error.class)))
+  public Response get(@PathParam("mediaId") @Parameter(ref = "CdnMediaId") String mediaId,
+      @PathParam("fileName") @Parameter(ref = "CdnFileName") String fileName,
+      @HeaderParam("Range") @Parameter(ref = "CdnRange") String range,
+      @HeaderParam("If-None-Match") @Parameter(ref = "CdnIfNoneMatch") String ifNoneMatch,
+      @HeaderParam("If-Range") @Parameter(ref = "CdnIfRange") String ifRange) {
+    return serve(mediaId, fileName, range, ifNoneMatch, ifRange, false);
   }
 
   @HEAD
-  @Path("{key: .+}")
-  @Operation(summary = "Headers of a stored object", description = "As GET, without the body.")
-  public Response head(@PathParam("key") String key, @HeaderParam("Range") String range,
-      @HeaderParam("If-None-Match") String ifNoneMatch, @HeaderParam("If-Range") String ifRange) {
-    return serve(key, range, ifNoneMatch, ifRange, true);
+  @Operation(operationId = "headCdnObject", summary = "Headers of a stored object", description = "As GET, without "
+      + "the body: the same status and headers (`Content-Length`, `Content-Type`, `ETag`, `Content-Range`). "
+      + DESCRIPTION, extensions = @Extension(name = "x-mcp", value = "false", parseValue = true))
+  @APIResponse(responseCode = "200", description = "The object's headers, no body.",
+      headers = {@Header(name = "ETag", ref = "CdnETag"), @Header(name = "Cache-Control", ref = "CdnCacheControl"),
+          @Header(name = "Accept-Ranges", ref = "CdnAcceptRanges"), @Header(name = CORS, ref = CORS)})
+  @APIResponse(responseCode = "206", description = "The headers of the requested byte range, no body.",
+      headers = {@Header(name = "Content-Range", ref = "CdnContentRange"), @Header(name = "ETag", ref = "CdnETag"),
+          @Header(name = CORS, ref = CORS)})
+  @APIResponse(responseCode = "404", description = "`not_found`: no object is stored at this URL; no body.")
+  @APIResponse(responseCode = "503", description = "`service_unavailable`: the database is unavailable for a "
+      + "moment; no body.")
+  public Response head(@PathParam("mediaId") @Parameter(ref = "CdnMediaId") String mediaId,
+      @PathParam("fileName") @Parameter(ref = "CdnFileName") String fileName,
+      @HeaderParam("Range") @Parameter(ref = "CdnRange") String range,
+      @HeaderParam("If-None-Match") @Parameter(ref = "CdnIfNoneMatch") String ifNoneMatch,
+      @HeaderParam("If-Range") @Parameter(ref = "CdnIfRange") String ifRange) {
+    return serve(mediaId, fileName, range, ifNoneMatch, ifRange, true);
   }
 
-  private Response serve(String key, String range, String ifNoneMatch, String ifRange, boolean headOnly) {
+  private Response serve(String mediaId, String fileName, String range, String ifNoneMatch, String ifRange,
+      boolean headOnly) {
+    var key = "m/" + mediaId + "/" + fileName;
     var object = library.findByKey(key).filter(found -> found.storage.equals("local"))
         .orElseThrow(() -> ApiException.notFound("The object /cdn/" + key));
     return responses.of(object, range, ifNoneMatch, ifRange, headOnly);

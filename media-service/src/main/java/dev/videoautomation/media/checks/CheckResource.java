@@ -10,6 +10,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -21,12 +22,15 @@ import dev.videoautomation.media.checks.CheckDtos.CheckRequest;
 import dev.videoautomation.media.checks.CheckDtos.CheckResult;
 import dev.videoautomation.media.checks.CheckDtos.RulesDocument;
 import dev.videoautomation.media.checks.CheckDtos.RulesUpdate;
+import dev.videoautomation.media.openapi.MediaErrorAnswers;
+import dev.videoautomation.media.openapi.MediaTags;
 import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 /** {@code POST /v1/check} and the caller's custom rules at {@code /v1/check/rules}. */
 @Path("/v1/check")
-@Tag(name = "Check", description = "Validate a video against a platform's specifications and your own rules.")
+@Tag(name = MediaTags.CHECK, description = MediaTags.CHECK_TEXT)
 @Produces(MediaType.APPLICATION_JSON)
 public class CheckResource {
   static final String VOCABULARY = "Rule vocabulary (name: value type): duration.min, duration.max: seconds (number); "
@@ -68,14 +72,17 @@ public class CheckResource {
 
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Check a video against a platform's rules", description = "Judges a video's technical spec "
-      + "and caption against the built-in rules of `platform` (`shortvideo`, modelled on TikTok; `photo`, modelled "
-      + "on Instagram Reels), with your custom rules laid over them (see `PUT /v1/check/rules`) unless "
-      + "`useCustomRules` is false. Send the spec yourself in `spec`, or name the video in `videoUrl` or `mediaId` "
-      + "to have it probed: exactly one of the two. `caption` (or `spec.caption`) feeds the caption and hashtag "
-      + "rules; hashtags are counted from the caption (`#word`, any script) unless `spec.hashtags` is given. Every "
-      + "rule in force gives one result; a rule whose input the spec lacks is reported as not checked (passed, "
-      + "severity info). `passed` is false when any rule of severity error failed. " + VOCABULARY)
+  @Operation(operationId = "checkVideo", summary = "Check a video against a platform's rules",
+      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.JSON_BODY + ","
+          + MediaErrorAnswers.MEDIA_SOURCE + "," + MediaErrorAnswers.MEDIA_TOOLS + "," + MediaErrorAnswers.DATABASE),
+      description = "Judges a video's technical spec and caption against the built-in rules of `platform` "
+          + "(`shortvideo`, modelled on TikTok; `photo`, modelled on Instagram Reels), with your custom rules laid "
+          + "over them (see `PUT /v1/check/rules`) unless `useCustomRules` is false. Send the spec yourself in `spec`, "
+          + "or name the video in `videoUrl` or `mediaId` to have it probed: exactly one of the two. `caption` (or "
+          + "`spec.caption`) feeds the caption and hashtag rules; hashtags are counted from the caption (`#word`, any "
+          + "script) unless `spec.hashtags` is given. Every rule in force gives one result; a rule whose input the "
+          + "spec lacks is reported as not checked (passed, severity info). `passed` is false when any rule of "
+          + "severity error failed. " + VOCABULARY)
   @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
       schema = @Schema(implementation = CheckRequest.class), examples = {
       @ExampleObject(name = "spec", value = "{\"platform\":\"shortvideo\",\"spec\":{\"durationSeconds\":75,"
@@ -86,14 +93,11 @@ public class CheckResource {
   @APIResponse(responseCode = "200", description = "The verdict and every rule's result", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CheckResult.class),
       examples = @ExampleObject(name = "failed on duration", value = CHECK_EXAMPLE)))
-  @APIResponse(responseCode = "400", description = "invalid_request: platform unknown, both or neither of spec and "
-      + "videoUrl/mediaId, or a spec field out of range; `field` names it", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CheckErrorBody.class)))
-  @APIResponse(responseCode = "404", description = "not_found: no media of yours with that mediaId", content =
-      @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CheckErrorBody.class)))
-  @APIResponse(responseCode = "415", description = "unsupported_media_type: videoUrl or mediaId is not readable media",
-      content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = CheckErrorBody.class)))
+  @APIResponse(responseCode = "400", description = "`invalid_request`: platform unknown, both or neither of spec and "
+      + "videoUrl/mediaId, or a spec field out of range; `url_not_allowed`: videoUrl is not a public http(s) URL "
+      + "(`reason`); `field` names it.")
+  @APIResponse(responseCode = "404", description = "`not_found`: no media of yours with that mediaId, or a CDN URL "
+      + "of no stored object.")
   public CheckResult check(@Valid CheckRequest request) {
     requireBody(request);
     return checks.check(caller.requireClientId(), request);
@@ -101,9 +105,11 @@ public class CheckResource {
 
   @GET
   @Path("/rules")
-  @Operation(summary = "Your custom check rules", description = "The custom rules `POST /v1/check` lays over the "
-      + "built-in ones, with their version (incremented by each save) and when they were last saved. Before the "
-      + "first save: version 0, no rules, updatedAt null. Free: it uses no credits. " + VOCABULARY)
+  @Operation(operationId = "getCheckRules", summary = "Your custom check rules",
+      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.DATABASE),
+      description = "The custom rules `POST /v1/check` lays over the built-in ones, with their version (incremented by "
+          + "each save) and when they were last saved. Before the first save: version 0, no rules, updatedAt null. "
+          + "Free: it uses no credits. " + VOCABULARY)
   @APIResponse(responseCode = "200", description = "Your custom rules", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RulesDocument.class), examples = {
       @ExampleObject(name = "saved", value = RULES_EXAMPLE),
@@ -115,13 +121,16 @@ public class CheckResource {
   @PUT
   @Path("/rules")
   @Consumes(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Save your custom check rules", description = "Replaces all your custom rules (send `[]` to "
-      + "clear them) and returns the saved document with its new version. Each rule names a platform, a rule of "
-      + "the vocabulary and a value of that rule's type; it overrides the built-in rule of the same name for that "
-      + "platform, or adds one. A rule outside the vocabulary, a value of the wrong type, or a rule repeated for a "
-      + "platform is a 400 naming its path (e.g. `rules[1].value`), and nothing is saved. Send `version` (the one "
-      + "you read) to save only if nobody saved in between (409 conflict otherwise); a document read with GET can "
-      + "be sent back as is. Free: it uses no credits. " + VOCABULARY)
+  @Operation(operationId = "saveCheckRules", summary = "Save your custom check rules",
+      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.JSON_BODY + ","
+          + MediaErrorAnswers.DATABASE),
+      description = "Replaces all your custom rules (send `[]` to clear them) and returns the saved document with its "
+          + "new version. Each rule names a platform, a rule of the vocabulary and a value of that rule's type; it "
+          + "overrides the built-in rule of the same name for that platform, or adds one. A rule outside the "
+          + "vocabulary, a value of the wrong type, or a rule repeated for a platform is a 400 naming its path (e.g. "
+          + "`rules[1].value`), and nothing is saved. Send `version` (the one you read) to save only if nobody saved "
+          + "in between (409 conflict otherwise); a document read with GET can be sent back as is. Free: it uses no "
+          + "credits. " + VOCABULARY)
   @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
       schema = @Schema(implementation = RulesUpdate.class), examples = {
       @ExampleObject(name = "rules", value = "{\"rules\":[{\"platform\":\"shortvideo\",\"rule\":\"duration.max\","
@@ -133,14 +142,13 @@ public class CheckResource {
   @APIResponse(responseCode = "200", description = "The saved rules with their new version", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RulesDocument.class),
       examples = @ExampleObject(name = "saved", value = RULES_EXAMPLE)))
-  @APIResponse(responseCode = "400", description = "invalid_request: `field` names the rule at fault, e.g. "
-      + "rules[1].value", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = CheckErrorBody.class), examples = @ExampleObject(name = "wrong value type",
-      value = "{\"error\":\"invalid_request\",\"message\":\"Field 'rules[1].value' must be a whole number >= 0 for "
-          + "rule hashtags.max.\",\"field\":\"rules[1].value\"}")))
-  @APIResponse(responseCode = "409", description = "conflict: `version` is not the current one (the body's "
-      + "`version` says which is)", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = CheckErrorBody.class)))
+  @APIResponse(responseCode = "400", description = "`invalid_request`: `field` names the rule at fault, e.g. "
+      + "rules[1].value; nothing is saved.", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+      schema = @Schema(implementation = ErrorBodies.Error.class), examples = @ExampleObject(name = "wrong value type",
+      value = "{\"error\":\"invalid_request\",\"message\":\"Field 'rules[1].value' must be a whole number >= 0 "
+          + "for rule hashtags.max.\",\"field\":\"rules[1].value\"}")))
+  @APIResponse(responseCode = "409", description = "`conflict`: `version` is not the current one (the body's "
+      + "`version` says which is), or another save ran at the same time; nothing is saved.")
   public RulesDocument saveRules(RulesUpdate update) {
     requireBody(update);
     return rules.save(caller.requireClientId(), update);
@@ -150,14 +158,5 @@ public class CheckResource {
     if (body == null) {
       throw ApiException.invalidField("body", "is required (a JSON object)");
     }
-  }
-
-  /** The error body, for the OpenAPI document only (the platform renders errors). */
-  @Schema(name = "CheckError", description = "The suite's error body; `field` names a bad field (400).")
-  public record CheckErrorBody(
-      @Schema(example = "invalid_request") String error,
-      @Schema(example = "Field 'spec' is required unless 'videoUrl' or 'mediaId' names a video to probe.")
-      String message,
-      @Schema(nullable = true, example = "spec") String field) {
   }
 }

@@ -3,9 +3,12 @@ package dev.videoautomation.media.checks;
 import java.util.Locale;
 import java.util.Optional;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /** How much a failed rule matters: only a failed {@code error} fails the check. */
+@Schema(name = "CheckSeverity", description = "How much a failed rule matters: only a failed error fails the check.")
 public enum Severity {
   ERROR, WARNING, INFO;
 

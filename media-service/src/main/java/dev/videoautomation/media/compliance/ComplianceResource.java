@@ -10,6 +10,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -19,11 +20,14 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
+import dev.videoautomation.media.openapi.MediaErrorAnswers;
+import dev.videoautomation.media.openapi.MediaTags;
 import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.openapi.ErrorBodies;
 
 /** {@code POST /v1/compliance/prompt} and {@code /video}: scan text, or a whole video, against platform terms. */
 @Path("/v1/compliance")
-@Tag(name = "Compliance", description = "Scan prompts and videos against platform terms.")
+@Tag(name = MediaTags.COMPLIANCE, description = MediaTags.COMPLIANCE_TEXT)
 @Produces(MediaType.APPLICATION_JSON)
 public class ComplianceResource {
   /** Longest text scanned. */
@@ -50,7 +54,7 @@ public class ComplianceResource {
 
   /** The body of {@code POST /v1/compliance/prompt}. */
   @RegisterForReflection
-  @Schema(name = "CompliancePromptRequest")
+  @Schema(name = "CompliancePromptRequest", description = "Text to scan, and the platform it is for.")
   public record PromptRequest(
       @Schema(required = true, maxLength = MAX_TEXT, example = "A smoothie that cures anxiety, tag a friend!")
       @NotBlank @Size(max = MAX_TEXT) String text,
@@ -61,7 +65,9 @@ public class ComplianceResource {
   @POST
   @Path("/prompt")
   @Consumes(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Scan a prompt or caption against platform terms", description = "Scans `text` (at most "
+  @Operation(operationId = "scanPromptCompliance", summary = "Scan a prompt or caption against platform terms",
+      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.JSON_BODY + ","
+          + MediaErrorAnswers.PROVIDER), description = "Scans `text` (at most "
       + "20000 characters) with in-process rules and, when this deployment has a moderation provider, with an "
       + "OpenAI-compatible moderation model too. `checks` says which ran: without a provider the answer comes from "
       + "the rules alone and says so (`moderation` with `ran: false` and the reason). Rule categories, matched as "
@@ -78,17 +84,11 @@ public class ComplianceResource {
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ComplianceScan.class), examples = {
       @ExampleObject(name = "flagged", value = FLAGGED_EXAMPLE),
       @ExampleObject(name = "rules only", value = RULES_ONLY_EXAMPLE)}))
-  @APIResponse(responseCode = "400", description = "invalid_request: text missing, blank or too long, or an unknown "
-      + "platform; `field` names it", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      examples = @ExampleObject(name = "too long", value = "{\"error\":\"invalid_request\",\"message\":\"Field "
-          + "'text' size must be between 0 and 20000.\",\"field\":\"text\"}")))
-  @APIResponse(responseCode = "502", description = "provider_auth_failed (the provider refused our key; `setup` "
-      + "says what to fix), provider_credits_exhausted, or upstream_error (the provider failed; retry)",
-      content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "auth",
-          value = "{\"error\":\"provider_auth_failed\",\"message\":\"The moderation provider refused this server's "
-              + "API key.\",\"setup\":\"Set MEDIA_MODERATION_API_KEY to a valid key ...\"}")))
-  @APIResponse(responseCode = "504", description = "upstream_timeout: the moderation provider did not answer in "
-      + "time", content = @Content(mediaType = MediaType.APPLICATION_JSON))
+  @APIResponse(responseCode = "400", description = "`invalid_request`: text missing, blank or too long, or an unknown "
+      + "platform; `field` names it.", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+      schema = @Schema(implementation = ErrorBodies.Error.class), examples = @ExampleObject(name = "too long",
+      value = "{\"error\":\"invalid_request\",\"message\":\"Field 'text' size must be between 0 and 20000.\","
+          + "\"field\":\"text\"}")))
   public ComplianceScan prompt(@Valid PromptRequest request) {
     if (request == null) {
       throw ApiException.invalidField("body", "is required (a JSON object with text)");
@@ -100,18 +100,23 @@ public class ComplianceResource {
   @Path("/video")
   @Consumes(MediaType.APPLICATION_JSON)
   @io.smallrye.common.annotation.Blocking
-  @Operation(summary = "Scan a video against platform terms", description = "Scans `videoUrl` (a CDN URL, an outside "
+  @Operation(operationId = "scanVideoCompliance", summary = "Scan a video against platform terms",
+      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.JSON_BODY + ","
+          + MediaErrorAnswers.MEDIA_SOURCE + "," + MediaErrorAnswers.MEDIA_TOOLS + "," + MediaErrorAnswers.PROVIDER
+          + "," + MediaErrorAnswers.DATABASE), description = "Scans `videoUrl` (a CDN URL, an outside "
       + "URL or a `med_` id) or `mediaId`: its speech (transcribed when transcription is configured) and optional "
       + "`caption` through the same rules and moderation as /v1/compliance/prompt, `frames` sampled frames (default "
       + "6, 0–16) through image moderation when a moderation provider is configured, and its technical spec "
       + "through the `platform`'s check rules (default `shortvideo`, your custom rules included). `passed` is true "
       + "when nothing was flagged and no error-level technical rule failed; `checks` says what ran and, when "
       + "something did not, why.")
-  @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(
-      name = "video", value = "{\"videoUrl\":\"med_4Yb2kQ9sT1vXw8\",\"platform\":\"shortvideo\","
-          + "\"caption\":\"Giveaway! Tag 3 friends #win\",\"frames\":6}")))
+  @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+      schema = @Schema(implementation = VideoCompliance.VideoRequest.class), examples = @ExampleObject(name = "video",
+      value = "{\"videoUrl\":\"med_4Yb2kQ9sT1vXw8\",\"platform\":\"shortvideo\",\"caption\":\"Giveaway! Tag 3 friends #win\",\"frames\":6}")))
   @APIResponse(responseCode = "200", description = "What was found, which checks ran, and the technical check",
-      content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "result", value = """
+      content = @Content(mediaType = MediaType.APPLICATION_JSON,
+      schema = @Schema(implementation = VideoCompliance.VideoResult.class), examples = @ExampleObject(name = "result",
+      value = """
           {"passed": false, "flagged": true, "categories": [{"name": "spam.engagement_bait", "severity": "low",
            "source": "rules", "matches": ["tag 3 friends"]}, {"name": "misleading.giveaway", "severity": "medium",
            "source": "rules", "matches": ["giveaway"]}],
@@ -121,7 +126,7 @@ public class ComplianceResource {
            "technical": {"passed": true, "platform": "shortvideo", "ruleSet": "shortvideo@2026-11-23",
            "customRulesVersion": 0, "spec": {"durationSeconds": 14.9, "width": 720, "height": 1280}, "results": []},
            "transcript": "Giveaway time, tag three friends to win."}""")))
-  public VideoCompliance.VideoResult video(VideoCompliance.VideoRequest request) {
+  public VideoCompliance.VideoResult video(@Valid VideoCompliance.VideoRequest request) {
     return videoCompliance.scan(request);
   }
 }

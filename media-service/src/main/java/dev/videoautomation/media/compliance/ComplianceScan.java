@@ -14,11 +14,18 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * when any category of severity high or medium was found (low ones, such as engagement bait, are advice).
  */
 @RegisterForReflection
-@Schema(name = "ComplianceScan")
+@Schema(name = "ComplianceScan", description = "What a scan found, and which checks ran.")
 public record ComplianceScan(
-    @Schema(description = "True when a category of severity high or medium was found.") boolean flagged,
-    List<Category> categories,
+    @Schema(required = true, description = "True when a category of severity high or medium was found.")
+    boolean flagged,
+    @Schema(required = true, description = "Each category found: the rules' first, then the moderation provider's "
+        + "(its own list of categories).") List<Category> categories,
+    @Schema(required = true, maxItems = MAX_CHECKS, description = "Each check, whether it ran, and why not.")
     List<CheckRun> checks) {
+  /** Checks one scan reports: transcript, rules, moderation, technical. */
+  public static final int MAX_CHECKS = 4;
+  /** Matches one category lists: the rules stop at 20; moderation names at most 16 frames and the text. */
+  public static final int MAX_MATCHES = 20;
   public static final String HIGH = "high";
   public static final String MEDIUM = "medium";
   public static final String LOW = "low";
@@ -50,23 +57,28 @@ public record ComplianceScan(
   /** One category found. {@code score} (0 to 1) comes with moderation categories only. */
   @RegisterForReflection
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  @Schema(name = "ComplianceCategory")
+  @Schema(name = "ComplianceCategory", description = "One category found. `score` (0 to 1) comes with moderation "
+      + "categories only.")
   public record Category(
-      @Schema(example = "regulated.health_claims") String name,
-      @Schema(enumeration = {"high", "medium", "low"}, example = "medium") String severity,
-      @Schema(enumeration = {"rules", "moderation"}, example = "rules") String source,
-      @Schema(description = "The snippets that matched (card numbers masked; frame indexes for images).")
+      @Schema(required = true, description = "A rule category (e.g. regulated.health_claims), or the moderation "
+          + "provider's own name (e.g. self-harm/intent).", example = "regulated.health_claims") String name,
+      @Schema(required = true, enumeration = {"high", "medium", "low"}, example = "medium") String severity,
+      @Schema(required = true, enumeration = {"rules", "moderation"}, example = "rules") String source,
+      @Schema(required = true, maxItems = MAX_MATCHES, description = "The snippets that matched, as written (card "
+          + "numbers masked); `image[i]` for sampled frames; empty for text the provider flagged.")
       List<String> matches,
-      @Schema(nullable = true, example = "0.93") Double score) {
+      @Schema(minimum = "0", maximum = "1", description = "The provider's score; left out for rule categories.",
+          example = "0.93") Double score) {
   }
 
   /** Whether a check ran, and why not when it did not. */
   @RegisterForReflection
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  @Schema(name = "ComplianceCheckRun")
+  @Schema(name = "ComplianceCheckRun", description = "Whether a check ran, and why not when it did not.")
   public record CheckRun(
-      @Schema(enumeration = {"rules", "moderation"}) String name,
-      boolean ran,
-      @Schema(nullable = true, example = "MEDIA_MODERATION_API_KEY is not set") String reason) {
+      @Schema(required = true, enumeration = {"transcript", "rules", "moderation", "technical"}) String name,
+      @Schema(required = true) boolean ran,
+      @Schema(maxLength = 200, description = "Why it did not run; left out when it ran.",
+          example = "MEDIA_MODERATION_API_KEY is not set") String reason) {
   }
 }

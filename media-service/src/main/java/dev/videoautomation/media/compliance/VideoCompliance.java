@@ -8,6 +8,10 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import jakarta.validation.constraints.Size;
+
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -19,6 +23,7 @@ import dev.videoautomation.media.checks.ProbedSpecSource;
 import dev.videoautomation.media.compliance.ComplianceScan.Category;
 import dev.videoautomation.media.compliance.ComplianceScan.CheckRun;
 import dev.videoautomation.media.inputs.MediaInputs;
+import dev.videoautomation.media.openapi.Bounds;
 import dev.videoautomation.platform.ffmpeg.MediaTools;
 import dev.videoautomation.media.transcribe.Transcriber;
 import dev.videoautomation.media.transcribe.TranscriptionClient;
@@ -57,7 +62,18 @@ public class VideoCompliance {
 
   /** The body of {@code POST /v1/compliance/video}. */
   @RegisterForReflection
-  public record VideoRequest(String videoUrl, String mediaId, String platform, String caption, Integer frames) {
+  @Schema(name = "ComplianceVideoRequest", description = "A video (`videoUrl` or `mediaId`) and what to scan it for.")
+  public record VideoRequest(
+      @Schema(description = "A CDN URL, an outside http(s) URL or a `med_` id.", example = "med_4Yb2kQ9sT1vXw8")
+      @Size(max = Bounds.URL) String videoUrl,
+      @Schema(description = "The id of one of your media files (instead of videoUrl).")
+      @Size(max = Bounds.MEDIA_ID) String mediaId,
+      @Schema(enumeration = {"shortvideo", "photo"}, defaultValue = "shortvideo", description = "Whose terms and "
+          + "check rules apply.") String platform,
+      @Schema(maxLength = ComplianceResource.MAX_TEXT, description = "The caption to scan with the speech.")
+      String caption,
+      @Schema(format = "int32", minimum = "0", maximum = "" + MAX_FRAMES, defaultValue = "" + DEFAULT_FRAMES,
+          description = "Frames sampled for image moderation (0: none).") Integer frames) {
   }
 
   /**
@@ -66,8 +82,19 @@ public class VideoCompliance {
    */
   @RegisterForReflection
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record VideoResult(boolean passed, boolean flagged, List<Category> categories, List<CheckRun> checks,
-      CheckResult technical, String transcript) {
+  @Schema(name = "ComplianceVideoResult", description = "What the scan found, which checks ran, and the technical "
+      + "check.")
+  public record VideoResult(
+      @Schema(required = true, description = "Nothing was flagged and no error-level technical rule failed.")
+      boolean passed,
+      @Schema(required = true, description = "A category of severity high or medium was found.") boolean flagged,
+      @Schema(required = true, description = "Each category found in the speech, caption and frames.")
+      List<Category> categories,
+      @Schema(required = true, maxItems = ComplianceScan.MAX_CHECKS, description = "transcript, rules, moderation "
+          + "and technical: whether each ran, and why not.") List<CheckRun> checks,
+      @Schema(required = true, description = "The platform's check rules over the video's technical spec (your custom "
+          + "rules included).") CheckResult technical,
+      @Schema(description = "The speech that was scanned; left out when there was none.") String transcript) {
   }
 
   public VideoResult scan(VideoRequest request) {

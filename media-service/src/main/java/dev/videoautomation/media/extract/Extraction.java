@@ -30,6 +30,8 @@ import dev.videoautomation.platform.token.CurrentCaller;
 @ApplicationScoped
 public class Extraction {
   static final String PURPOSE = "derived";
+  static final int MIN_WIDTH = 16;
+  static final int MAX_WIDTH = 3840;
 
   private final MediaInputs inputs;
   private final MediaTools tools;
@@ -50,8 +52,9 @@ public class Extraction {
     var frameFormat = request.frames() == null ? null : frameFormat(request.frames());
     var audioFormat = request.audio() == null ? null : audioFormat(request.audio());
     if (request.frames() != null && request.frames().width() != null
-        && (request.frames().width() < 16 || request.frames().width() > 3840)) {
-      throw ApiException.invalidField("frames.width", "must be between 16 and 3840 pixels");
+        && (request.frames().width() < MIN_WIDTH || request.frames().width() > MAX_WIDTH)) {
+      throw ApiException.invalidField("frames.width", "must be between " + MIN_WIDTH + " and " + MAX_WIDTH
+          + " pixels");
     }
     var clientId = caller.requireClientId();
     try (var work = tools.workDir()) {

@@ -54,8 +54,8 @@ public class Transcriber {
     if (request.language() != null && !LANGUAGE.matcher(request.language()).matches()) {
       throw ApiException.invalidField("language", "must be an ISO-639-1 code such as en or de");
     }
-    if (request.prompt() != null && request.prompt().length() > 1000) {
-      throw ApiException.invalidField("prompt", "must be at most 1000 characters");
+    if (request.prompt() != null && request.prompt().length() > TranscribeDtos.MAX_PROMPT) {
+      throw ApiException.invalidField("prompt", "must be at most " + TranscribeDtos.MAX_PROMPT + " characters");
     }
     inputs.check(request.videoUrl(), request.mediaId());
     client.requireConfigured();

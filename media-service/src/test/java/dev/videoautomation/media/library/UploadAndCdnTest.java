@@ -153,6 +153,10 @@ class UploadAndCdnTest {
     as(client).when().get("/cdn/m/med_nonexistent00000/clip.mp4").then().statusCode(404)
         .body("error", equalTo("not_found"));
     as(client).when().get("/cdn/../../etc/passwd").then().statusCode(404);
+    // Keys have a fixed depth (m/<med id>/<file name>), and so does the path that serves them.
+    as(client).when().get(path + "/more").then().statusCode(404).body("error", equalTo("not_found"));
+    as(client).when().get("/cdn/" + path.substring(path.indexOf("/m/") + 3)).then().statusCode(404)
+        .body("error", equalTo("not_found"));
   }
 
   @Test
