@@ -6,6 +6,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -22,8 +26,13 @@ public class OpenApiResource {
 
   @GET
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(summary = "The OpenAPI document of the whole API", description = "Every service's public paths in "
-      + "one document, info.version = the date version. Human-readable at /docs.")
+  @Operation(operationId = "getOpenApiDocument", summary = "The OpenAPI document of the whole API",
+      description = "Every service's public paths in one OpenAPI 3.0.3 document, `info.version` the date version. "
+          + "Human-readable at `/docs`; clients can be generated from it.")
+  @APIResponse(responseCode = "200", description = "The OpenAPI 3.0.3 document", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT,
+          additionalProperties = Schema.True.class, description = "An OpenAPI 3.0.3 document "
+              + "(https://spec.openapis.org/oas/v3.0.3).")))
   public ObjectNode document() {
     return merged.document();
   }
