@@ -6,17 +6,20 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import dev.videoautomation.gateway.openapi.GatewayPages;
 
 /**
  * {@code GET /docs/errors} (public): what every error code means and what to do about it. Problem-details answers
  * point here with their {@code type} ({@code /docs/errors#<code>}); the rest of {@code /docs} is Swagger UI.
  */
 @Path("/docs/errors")
-@Tag(name = "Discovery and usage")
+@Tag(name = GatewayPages.TAG)
 public class ErrorCodesResource {
   static final String TEXT_HTML = "text/html;charset=utf-8";
 
@@ -28,7 +31,8 @@ public class ErrorCodesResource {
 
   @GET
   @Produces(TEXT_HTML)
-  @Operation(operationId = "getErrorCodes", summary = "What every error code means",
+  @Operation(operationId = "getErrorCodes", extensions = @Extension(name = "x-mcp", value = "false",
+      parseValue = true), summary = "What every error code means",
       description = "An HTML page with a row per error code (its status, what it means, what to do), each row's "
           + "`id` the code itself: the `type` of a problem-details answer, `/docs/errors#rate_limited`, resolves "
           + "against the API's base URL to the row that explains `rate_limited`.")

@@ -7,6 +7,8 @@ import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT_R
 import static dev.videoautomation.gateway.openapi.GatewayComponents.headerRef;
 import static dev.videoautomation.gateway.openapi.GatewayComponents.object;
 
+import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -58,14 +60,15 @@ class GatewayAnswers {
   void describe(ObjectNode merged, Consumer<String> unrouted) {
     var components = new GatewayComponents(object(merged, "components"));
     components.defineHeaders(catalog.challenge());
-    var emptyPaths = new java.util.ArrayList<String>();
+    var emptyPaths = new ArrayList<String>();
     merged.get("paths").fields().forEachRemaining(path -> {
       var operations = (ObjectNode) path.getValue();
-      var unserved = new java.util.ArrayList<String>();
+      var unserved = new ArrayList<String>();
       operations.fields().forEachRemaining(operation -> {
         if (METHODS.contains(operation.getKey()) && operation.getValue() instanceof ObjectNode node) {
           var method = operation.getKey().toUpperCase(Locale.ROOT);
-          if (routes.lookup(method, path.getKey().replaceAll("\\{[^}]+}", "x")) instanceof RouteTable.Found found) {
+          var requestPath = requestPath(path.getKey(), operations, node);
+          if (routes.lookup(method, requestPath) instanceof RouteTable.Found found) {
             describe(node, found.route(), components);
           } else {
             unserved.add(operation.getKey());
@@ -128,6 +131,17 @@ class GatewayAnswers {
     } else if (route.issuesCredential()) {
       answers.add("GatewayCredentialIssued", catalog.credentialIssued());
     }
+  }
+
+  /**
+   * A path as a request would have it, each parameter standing for one segment. An operation may name its own
+   * server (the CDN can be described as a base URL, {@code /cdn}, with the object key below it): its path counts.
+   */
+  static String requestPath(String path, JsonNode pathItem, JsonNode operation) {
+    var servers = operation.has("servers") ? operation.get("servers") : pathItem.path("servers");
+    var base = servers.path(0).path("url").asText("").replaceAll("\\{[^}]+}", "x");
+    var basePath = base.isEmpty() ? null : URI.create(base).getPath();
+    return (basePath == null ? "" : basePath.replaceAll("/+$", "")) + path.replaceAll("\\{[^}]+}", "x");
   }
 
   /** No key on public operations, a key or none where it is optional, one of the two key schemes elsewhere. */

@@ -128,6 +128,7 @@ public class MergedOpenApi {
         .put("description", "The same API key in its own header: `X-Api-Key: <key>`.");
     var merge = new DocumentMerge(merged);
     documents.forEach((service, document) -> merge.add(service, document.deepCopy()));
+    merge.add("gateway", GatewayPages.document());
     var conflicts = new ArrayList<>(merge.conflicts());
     gatewayAnswers.describe(merged, conflicts::add);
     if (!conflicts.isEmpty()) {
@@ -135,6 +136,7 @@ public class MergedOpenApi {
       var list = info.putArray("x-merge-conflicts");
       conflicts.forEach(list::add);
     }
+    StableOrder.apply(merged);
     return merged;
   }
 

@@ -3,6 +3,7 @@ package dev.videoautomation.gateway.docs;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.startsWith;
 
 import java.net.URI;
@@ -55,6 +56,8 @@ class ErrorCodesPageTest {
   @Test
   void shouldLeaveTheRestOfDocsToSwaggerUi() {
     given().when().get("/docs/index.html").then().statusCode(200).body(containsString("/v1/openapi.json"));
-    given().redirects().follow(false).when().get("/docs").then().statusCode(200);
+    given().redirects().follow(false).when().get("/docs").then().statusCode(302)
+        .header("Location", endsWith("/docs/"));
+    given().when().get("/docs").then().statusCode(200).contentType(startsWith("text/html"));
   }
 }
