@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test: unit, component (@QuarkusTest on real PostgreSQL), packaged-app (@QuarkusIntegrationTest) and the
-# system tests that drive the whole suite through the gateway. Extra arguments go to Maven.
+# system tests that drive the whole suite through the gateway (OpenApiSnapshotIT among them: the live
+# /v1/openapi.json must equal the committed snapshot). First, as it takes seconds, the snapshot is linted with
+# Spectral's OAS and OWASP rulesets (any error fails). Extra arguments go to Maven.
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/java-home.sh
 source scripts/media-tools.sh
+scripts/lint-openapi.sh system-tests/src/test/openapi/openapi.json
 exec ./mvnw -B verify "$@"

@@ -28,7 +28,10 @@ import dev.videoautomation.platform.keys.ApiKeys;
 public class Admission {
   public static final String READ_SCOPE = "api.read";
   public static final String WRITE_SCOPE = "api.write";
-  static final String SUBSCRIBE_SETUP = "Subscribe at POST /v1/subscribe (with this key in the Authorization "
+  /** The 401 for a call without a key. */
+  public static final String NO_KEY = "This call needs an API key: send Authorization: Bearer <key> or X-Api-Key: "
+      + "<key>. Register for one at POST /v1/auth/agent.";
+  public static final String SUBSCRIBE_SETUP = "Subscribe at POST /v1/subscribe (with this key in the Authorization "
       + "header): it answers a checkoutUrl; once checkout completes, paid routes open for this key.";
 
   private final KeyVerifier keys;
@@ -49,8 +52,7 @@ public class Admission {
       if (route.access() == Access.OPTIONAL_KEY) {
         return Future.succeededFuture();
       }
-      return Future.failedFuture(new ApiException(ErrorCode.UNAUTHORIZED, "This call needs an API key: send "
-          + "Authorization: Bearer <key> or X-Api-Key: <key>. Register for one at POST /v1/auth/agent."));
+      return Future.failedFuture(new ApiException(ErrorCode.UNAUTHORIZED, NO_KEY));
     }
     if (!ApiKeys.isWellFormed(key)) {
       return Future.failedFuture(new ApiException(ErrorCode.UNAUTHORIZED, "This is not an API key of this service "

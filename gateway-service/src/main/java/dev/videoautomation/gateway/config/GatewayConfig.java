@@ -51,6 +51,13 @@ public interface GatewayConfig {
   Idempotency idempotency();
 
   /**
+   * The environment this gateway serves, as the OpenAPI document's server entry names it (env
+   * {@code GATEWAY_ENVIRONMENT}, e.g. {@code Staging}); by default "Local run" when {@code PUBLIC_BASE_URL} is a
+   * loopback address and "Production" otherwise.
+   */
+  Optional<String> environment();
+
+  /**
    * Proxies in front of the gateway whose {@code X-Forwarded-For} is believed, as CIDRs (env
    * {@code GATEWAY_TRUSTED_PROXIES}); none by default, so the TCP peer is the client.
    */

@@ -35,6 +35,10 @@ import dev.videoautomation.platform.errors.ErrorCode;
 public class IdempotentRequests {
   public static final String HEADER = "Idempotency-Key";
   static final int MAX_KEY_LENGTH = 255;
+  /** The 409 of a repeat after the first request issued a key. */
+  public static final String CREDENTIAL_ISSUED = "The first request with this Idempotency-Key issued a key, which is "
+      + "shown once and not stored. Use the key it gave you; if it is lost, recover one with POST "
+      + "/v1/api_keys/recover. To rotate again, send a new Idempotency-Key.";
 
   private final IdempotencyStore store;
   private final Forwarder forwarder;
@@ -67,9 +71,7 @@ public class IdempotentRequests {
             yield Future.succeededFuture();
           }
           case IdempotencyStore.Issued issued -> Future.failedFuture(new ApiException(ErrorCode.CREDENTIAL_ISSUED,
-              "The first request with this Idempotency-Key issued a key, which is shown once and not stored. Use "
-                  + "the key it gave you; if it is lost, recover one with POST /v1/api_keys/recover. To rotate "
-                  + "again, send a new Idempotency-Key."));
+              CREDENTIAL_ISSUED));
           case IdempotencyStore.Mismatch mismatch -> Future.failedFuture(new ApiException(
               ErrorCode.IDEMPOTENCY_KEY_MISMATCH, "This Idempotency-Key was used with another request in the "
                   + "last 24 hours. Use a new key for a new request."));
@@ -110,6 +112,8 @@ public class IdempotentRequests {
 
   private static void replay(RoutingContext rc, IdempotencyStore.Replay replay) {
     rc.request().resume();
+    // The owner's first answer, replayed: as relayed as it was the first time.
+    rc.put(Forwarder.RELAYED, true);
     var response = rc.response();
     response.setStatusCode(replay.status());
     StoredHeaders.decodeInto(replay.headers(), response.headers());

@@ -12,24 +12,29 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 import io.quarkus.logging.Log;
 
+import dev.videoautomation.gateway.openapi.GatewayPages;
 import dev.videoautomation.gateway.routing.Access;
 import dev.videoautomation.gateway.routing.RouteTable;
 import dev.videoautomation.gateway.sizes.RequestSizes;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.http.ApiVersion;
+import dev.videoautomation.platform.openapi.ErrorBodies;
 
 /**
  * {@code GET /v1/info} (public): what the API is, every endpoint with what it asks of the caller, how to
  * authenticate, and the plan's real daily limits from billing (cached five minutes).
  */
 @Path("/v1/info")
-@Tag(name = "Discovery and usage")
+@Tag(name = GatewayPages.TAG)
 public class InfoResource {
   static final Duration LIMITS_CACHE = Duration.ofMinutes(5);
 
@@ -47,53 +52,46 @@ public class InfoResource {
 
   @GET
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(summary = "What this API is and how to use it", description = "name, version (the date version), "
-      + "endpoints (\"METHOD /path\" → service, access: public | key | optional_key | read | write, scope, "
-      + "subscription, bucket, maxBodyBytes: the largest body, issuesCredential: the answer carries a key, which an "
-      + "Idempotency-Key never stores), auth (key headers, registration and discovery URLs, scopes) and dailyLimits "
-      + "(bucket → calls per day of the pro plan, reset 00:00 UTC).")
-  public Map<String, Object> info() {
-    var body = new LinkedHashMap<String, Object>();
-    body.put("name", "Video Automation Service");
-    body.put("version", ApiVersion.CURRENT);
-    body.put("endpoints", endpoints());
-    body.put("auth", auth());
-    body.put("dailyLimits", dailyLimits());
-    return body;
+  @Operation(operationId = "getInfo", summary = "What this API is and how to use it", description = "name, "
+      + "version (the date version), endpoints (`METHOD /path` → service, access, scope, subscription, bucket, "
+      + "maxBodyBytes: the largest body, issuesCredential: the answer carries a key, which an Idempotency-Key never "
+      + "stores), auth (key headers, registration and discovery URLs, scopes) and dailyLimits (bucket → calls per "
+      + "day of the pro plan, reset 00:00 UTC).")
+  @APIResponse(responseCode = "200", description = "What this API is", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiInfo.class)))
+  @APIResponse(responseCode = "503", description = "`service_unavailable`: the daily limits could not be read from "
+      + "billing-service (and none were read before). Retry in a few seconds.", content = @Content(
+          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+  public ApiInfo info() {
+    return new ApiInfo("Video Automation Service", ApiVersion.CURRENT, endpoints(), auth(), dailyLimits());
   }
 
-  private Map<String, Object> endpoints() {
-    var endpoints = new LinkedHashMap<String, Object>();
+  private Map<String, ApiInfo.Endpoint> endpoints() {
+    var endpoints = new LinkedHashMap<String, ApiInfo.Endpoint>();
     for (var route : routes.routes()) {
-      var entry = new LinkedHashMap<String, Object>();
-      entry.put("service", route.owner().configName() + "-service");
-      entry.put("access", route.access() == Access.ANY_KEY ? "key" : route.access().name().toLowerCase(Locale.ROOT));
-      entry.put("scope", switch (route.access()) {
+      var scope = switch (route.access()) {
         case READ -> "api.read";
         case WRITE -> "api.write";
         default -> null;
-      });
-      entry.put("subscription", route.access().needsSubscription());
-      entry.put("bucket", route.bucket().map(b -> b.bucketName()).orElse(null));
-      entry.put("maxBodyBytes", sizes.bodyLimit(route));
-      entry.put("issuesCredential", route.issuesCredential());
-      endpoints.put(route.method() + " " + route.pattern(), entry);
+      };
+      endpoints.put(route.method() + " " + route.pattern(), new ApiInfo.Endpoint(
+          route.owner().configName() + "-service",
+          route.access() == Access.ANY_KEY ? "key" : route.access().name().toLowerCase(Locale.ROOT), scope,
+          route.access().needsSubscription(), route.bucket().map(b -> b.bucketName()).orElse(null),
+          sizes.bodyLimit(route), route.issuesCredential()));
     }
     return endpoints;
   }
 
-  private static Map<String, Object> auth() {
-    var auth = new LinkedHashMap<String, Object>();
-    auth.put("headers", List.of("Authorization: Bearer <key>", "X-Api-Key: <key>"));
-    auth.put("register", "POST /v1/auth/agent");
-    auth.put("discovery", List.of("/.well-known/oauth-protected-resource", "/.well-known/oauth-authorization-server",
-        "/.well-known/agent-auth"));
-    auth.put("scopes", Map.of("api.read", "GET and HEAD", "api.write", "every other method"));
-    auth.put("subscription", "Every non-GET route outside registration, billing and the CDN needs an active "
-        + "subscription ($99 per month): POST /v1/subscribe.");
-    auth.put("keys", Map.of("rotate", "POST /v1/api_keys/rotate", "recover", "POST /v1/api_keys/recover",
-        "verifyEmail", "POST /v1/api_keys/verify_email"));
-    return auth;
+  private static ApiInfo.Auth auth() {
+    return new ApiInfo.Auth(List.of("Authorization: Bearer <key>", "X-Api-Key: <key>"), "POST /v1/auth/agent",
+        List.of("/.well-known/oauth-protected-resource", "/.well-known/oauth-authorization-server",
+            "/.well-known/agent-auth"),
+        new ApiInfo.Scopes("GET and HEAD", "every other method"),
+        "Every non-GET route outside registration, billing and the CDN needs an active subscription ($99 per "
+            + "month): POST /v1/subscribe.",
+        new ApiInfo.KeyRoutes("POST /v1/api_keys/rotate", "POST /v1/api_keys/recover",
+            "POST /v1/api_keys/verify_email"));
   }
 
   private Map<String, Integer> dailyLimits() {

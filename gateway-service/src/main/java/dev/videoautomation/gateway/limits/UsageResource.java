@@ -7,25 +7,29 @@ import java.util.Map;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.vertx.ext.web.RoutingContext;
 
+import dev.videoautomation.gateway.admission.Admission;
 import dev.videoautomation.gateway.admission.Admitted;
+import dev.videoautomation.gateway.openapi.GatewayPages;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.limits.LimitBucket;
 
 /** {@code GET /v1/usage}: today's units per bucket for the caller's client. */
 @Path("/v1/usage")
-@Tag(name = "Discovery and usage")
+@Tag(name = GatewayPages.TAG)
 public class UsageResource {
   private final DailyLimits limits;
 
@@ -35,27 +39,39 @@ public class UsageResource {
 
   /** One bucket's window: the daily limit and what is left of it today. */
   @RegisterForReflection
-  public record Window(int limit, int remaining) {
+  @Schema(name = "UsageWindow", description = "One daily bucket: its limit and what is left of it today.")
+  public record Window(
+      @Schema(required = true, format = "int32", minimum = "0", maximum = "2147483647", example = "50") int limit,
+      @Schema(required = true, format = "int32", minimum = "0", maximum = "2147483647", example = "48")
+      int remaining) {
   }
 
   @RegisterForReflection
-  public record UsageReport(String clientId, Map<String, Window> usage, String resetsAt) {
+  @Schema(name = "UsageReport", description = "Today's use of every daily bucket of the caller's client.")
+  public record UsageReport(
+      @Schema(required = true, maxLength = 26, pattern = "^cli_[0-9A-Za-z]{22}$",
+          example = "cli_5Hq0aZ9bC1dE2fG3hI4jK5") String clientId,
+      @Schema(required = true, maxProperties = 64, description = "Bucket name (as in `/v1/pricing` and the "
+          + "RateLimit headers) → its window.") Map<String, Window> usage,
+      @Schema(required = true, format = "date-time", maxLength = 30, description = "The next 00:00 UTC, when "
+          + "every bucket resets.", example = "2026-11-24T00:00:00Z") String resetsAt) {
   }
 
   @GET
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Today's usage of every daily bucket",
+  @Operation(operationId = "getUsage", summary = "Today's usage of every daily bucket",
       description = "Every bucket of design §6 with its daily limit and what is left before the next 00:00 UTC "
           + "(resetsAt). Limits come from the client's plan; a client without an active subscription has limit 0 "
           + "in every bucket. Needs a key with api.read; no subscription needed.")
   @APIResponse(responseCode = "200", description = "Usage report", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "subscribed", value = """
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = UsageReport.class),
+      examples = @ExampleObject(name = "subscribed", value = """
           {"clientId": "cli_5Hq0aZ9bC1dE2fG3hI4jK5", "usage": {"watch": {"limit": 50, "remaining": 48},
            "scrape": {"limit": 500, "remaining": 500}}, "resetsAt": "2026-11-24T00:00:00Z"}""")))
-  public UsageReport usage(RoutingContext rc) {
+  public UsageReport usage(@Context RoutingContext rc) {
     Admitted admitted = rc.get(Admitted.CONTEXT_KEY);
     if (admitted == null) {
-      throw new ApiException(ErrorCode.UNAUTHORIZED, "This call needs an API key.");
+      throw new ApiException(ErrorCode.UNAUTHORIZED, Admission.NO_KEY);
     }
     var used = limits.usedToday(admitted.clientId());
     var usage = new LinkedHashMap<String, Window>();

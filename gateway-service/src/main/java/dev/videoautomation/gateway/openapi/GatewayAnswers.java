@@ -1,110 +1,194 @@
 package dev.videoautomation.gateway.openapi;
 
+import static dev.videoautomation.gateway.openapi.GatewayComponents.ALLOW_ORIGIN;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT_LIMIT;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT_REMAINING;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT_RESET;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.headerRef;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.object;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.videoautomation.gateway.config.GatewayConfig;
 import dev.videoautomation.gateway.routing.Access;
 import dev.videoautomation.gateway.routing.Body;
+import dev.videoautomation.gateway.routing.Owner;
 import dev.videoautomation.gateway.routing.Route;
 import dev.videoautomation.gateway.routing.RouteTable;
 import dev.videoautomation.gateway.sizes.RequestSizes;
 
 /**
- * What the gateway answers itself, written into the merged document where each operation can show it: the largest
- * body of the operation's route ({@code x-max-body-bytes} and a 413), 414 and 431 past the request-target and
- * header limits, and how {@code Idempotency-Key} behaves on the routes that issue credentials. The services'
- * documents cannot say these: the answers never reach them.
+ * What the gateway decides for every operation, written into the merged document from the operation's route (the
+ * services' documents cannot say it: these answers never reach them): who may call it ({@code security}), the
+ * errors the gateway answers before or instead of the owner (401, 403, 413, 414, 429, 431, 500, 502, 503, 504,
+ * 409 {@code credential_issued}), the RateLimit headers of metered operations and the largest body
+ * ({@code x-max-body-bytes}). An operation no route serves is left out and reported, as the gateway would answer
+ * 404 to it.
  */
 @ApplicationScoped
 class GatewayAnswers {
+  static final String BEARER = "bearer";
+  static final String API_KEY = "apiKey";
   private static final Set<String> METHODS = Set.of("get", "head", "post", "put", "patch", "delete");
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-  private static final String REFS = "#/components/responses/";
 
   private final RouteTable routes;
   private final RequestSizes sizes;
-  private final GatewayConfig config;
+  private final GatewayAnswerCatalog catalog;
 
-  GatewayAnswers(RouteTable routes, RequestSizes sizes, GatewayConfig config) {
+  GatewayAnswers(RouteTable routes, RequestSizes sizes, GatewayAnswerCatalog catalog) {
     this.routes = routes;
     this.sizes = sizes;
-    this.config = config;
+    this.catalog = catalog;
   }
 
-  /** Adds the gateway's answers to {@code merged}, a document with {@code paths} and {@code components}. */
-  void describe(ObjectNode merged) {
-    var info = (ObjectNode) merged.get("info");
-    info.put("description", info.path("description").asText() + " Requests: the path and query string up to "
-        + config.maxUriBytes() + " bytes (414 uri_too_long), headers up to " + config.maxHeaderBytes() + " bytes "
-        + "together (431 headers_too_large), bodies up to " + config.maxBodyBytes() + " bytes and uploads up to "
-        + config.maxUploadBytes() + " bytes (413 payload_too_large); each answer carries the limit.");
-    addResponses((ObjectNode) merged.get("components"));
-    merged.get("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(operation -> {
-      if (METHODS.contains(operation.getKey()) && operation.getValue() instanceof ObjectNode node) {
-        var lookup = routes.lookup(operation.getKey().toUpperCase(Locale.ROOT),
-            path.getKey().replaceAll("\\{[^}]+}", "x"));
-        if (lookup instanceof RouteTable.Found found) {
-          describe(node, found.route());
+  /**
+   * Adds the gateway's answers to {@code merged}, a document with {@code paths} and {@code components}; every
+   * operation without a route is removed and named to {@code unrouted}.
+   */
+  void describe(ObjectNode merged, Consumer<String> unrouted) {
+    var components = new GatewayComponents(object(merged, "components"));
+    components.defineHeaders(catalog.challenge());
+    var emptyPaths = new ArrayList<String>();
+    merged.get("paths").fields().forEachRemaining(path -> {
+      var operations = (ObjectNode) path.getValue();
+      var unserved = new ArrayList<String>();
+      operations.fields().forEachRemaining(operation -> {
+        if (METHODS.contains(operation.getKey()) && operation.getValue() instanceof ObjectNode node) {
+          var method = operation.getKey().toUpperCase(Locale.ROOT);
+          var requestPath = requestPath(path.getKey(), operations, node);
+          if (routes.lookup(method, requestPath) instanceof RouteTable.Found found) {
+            describe(node, found.route(), components);
+          } else {
+            unserved.add(operation.getKey());
+            unrouted.accept(method + " " + path.getKey() + ": no gateway route serves it");
+          }
         }
+      });
+      operations.remove(unserved);
+      if (operations.isEmpty()) {
+        emptyPaths.add(path.getKey());
       }
-    }));
+    });
+    ((ObjectNode) merged.get("paths")).remove(emptyPaths);
+    allowOriginWhereHeadersAre(merged);
   }
 
-  private void describe(ObjectNode operation, Route route) {
-    var responses = operation.has("responses") ? (ObjectNode) operation.get("responses")
-        : operation.putObject("responses");
+  private void describe(ObjectNode operation, Route route, GatewayComponents components) {
+    operation.set("security", security(route.access()));
+    var responses = object(operation, "responses");
+    var answers = new Answers(responses, components, route.answersProblemDetails());
     if (operation.get("requestBody") instanceof ObjectNode body) {
       body.put("x-max-body-bytes", sizes.bodyLimit(route));
-      responses.putIfAbsent("413", ref(route.body() == Body.UPLOAD ? "GatewayUploadTooLarge" : "GatewayBodyTooLarge"));
+      answers.add(route.body() == Body.UPLOAD ? "GatewayUploadTooLarge" : "GatewayBodyTooLarge",
+          route.body() == Body.UPLOAD ? catalog.uploadTooLarge() : catalog.bodyTooLarge());
     }
-    responses.putIfAbsent("414", ref("GatewayUriTooLong"));
-    responses.putIfAbsent("431", ref("GatewayHeadersTooLarge"));
+    answers.add("GatewayUriTooLong", catalog.uriTooLong());
+    answers.add("GatewayHeadersTooLarge", catalog.headersTooLarge());
+    answers.add("GatewayInternalError", catalog.internalError());
+    if (route.access().checksKey()) {
+      answers.add("GatewayUnauthorized", catalog.unauthorized());
+    }
+    switch (route.access()) {
+      case READ -> answers.add("GatewayInsufficientScope", catalog.forbidden(route.access()));
+      case WRITE -> answers.add("GatewayScopeOrSubscription", catalog.forbidden(route.access()));
+      default -> {
+      }
+    }
+    if (route.access().checksKey() || route.owner() != Owner.GATEWAY) {
+      answers.add("GatewayServiceUnavailable", catalog.serviceUnavailable());
+    }
+    if (route.owner() != Owner.GATEWAY) {
+      answers.add("GatewayUpstreamError", catalog.upstreamError());
+      answers.add("GatewayUpstreamTimeout", catalog.upstreamTimeout());
+    }
+    route.bucket().ifPresent(bucket -> {
+      answers.add("GatewayRateLimited" + GatewayAnswerCatalog.typeName(bucket.bucketName()),
+          catalog.rateLimited(bucket));
+      responses.fields().forEachRemaining(response -> {
+        if (response.getKey().startsWith("2") && response.getValue() instanceof ObjectNode success
+            && !success.has("$ref")) {
+          var headers = object(success, "headers");
+          List.of(RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING, RATE_LIMIT_RESET)
+              .forEach(header -> headers.putIfAbsent(header, headerRef(header)));
+        }
+      });
+    });
     if (route.issuesCredential() && route.access() == Access.PUBLIC) {
       operation.put("description", operation.path("description").asText() + " `Idempotency-Key` is ignored "
           + "here: an answer that carries a credential is never stored, so there is nothing to replay.");
     } else if (route.issuesCredential()) {
-      responses.putIfAbsent("409", ref("GatewayCredentialIssued"));
+      answers.add("GatewayCredentialIssued", catalog.credentialIssued());
     }
   }
 
-  private void addResponses(ObjectNode components) {
-    var responses = components.has("responses") ? (ObjectNode) components.get("responses")
-        : components.putObject("responses");
-    responses.set("GatewayBodyTooLarge", error("The body is larger than this operation takes; the gateway "
-        + "refuses it before the service sees it.", "payload_too_large", config.maxBodyBytes()));
-    responses.set("GatewayUploadTooLarge", error("The upload is larger than the gateway takes.",
-        "payload_too_large", config.maxUploadBytes()));
-    responses.set("GatewayUriTooLong", error("The path and query string are longer than the gateway takes.",
-        "uri_too_long", config.maxUriBytes()));
-    responses.set("GatewayHeadersTooLarge", error("The request headers together are larger than the gateway "
-        + "takes.", "headers_too_large", config.maxHeaderBytes()));
-    var issued = NODES.objectNode().put("error", "credential_issued").put("message", "The first request with this "
-        + "Idempotency-Key issued a key, which is shown once and not stored. Use the key it gave you; if it is lost, "
-        + "recover one with POST /v1/api_keys/recover. To rotate again, send a new Idempotency-Key.");
-    var credentialIssued = NODES.objectNode().put("description", "A request with this Idempotency-Key already "
-        + "issued a key. Answers that carry a credential are never stored, so the key is not shown again.");
-    credentialIssued.putObject("content").putObject("application/json").set("example", issued);
-    responses.set("GatewayCredentialIssued", credentialIssued);
+  /**
+   * A path as a request would have it, each parameter standing for one segment. An operation may name its own
+   * server (the CDN can be described as a base URL, {@code /cdn}, with the object key below it): its path counts.
+   */
+  static String requestPath(String path, JsonNode pathItem, JsonNode operation) {
+    var servers = operation.has("servers") ? operation.get("servers") : pathItem.path("servers");
+    var base = servers.path(0).path("url").asText("").replaceAll("\\{[^}]+}", "x");
+    var basePath = base.isEmpty() ? null : URI.create(base).getPath();
+    return (basePath == null ? "" : basePath.replaceAll("/+$", "")) + path.replaceAll("\\{[^}]+}", "x");
   }
 
-  /** A gateway error answer: JSON, or problem+json on the registration family, with {@code limit}. */
-  private static ObjectNode error(String description, String code, long limit) {
-    var response = NODES.objectNode().put("description", description + " `limit` is the largest size, in bytes "
-        + "(application/problem+json on /v1/auth/agent/**).");
-    var example = NODES.objectNode().put("error", code).put("message", description).put("limit", limit);
-    var content = response.putObject("content");
-    content.putObject("application/json").set("example", example);
-    content.putObject("application/problem+json").set("example", example);
-    return response;
+  /** No key on public operations, a key or none where it is optional, one of the two key schemes elsewhere. */
+  static ArrayNode security(Access access) {
+    var requirements = NODES.arrayNode();
+    if (access == Access.OPTIONAL_KEY) {
+      requirements.addObject();
+    }
+    if (access != Access.PUBLIC) {
+      requirements.addObject().putArray(BEARER);
+      requirements.addObject().putArray(API_KEY);
+    }
+    return requirements;
   }
 
-  private static ObjectNode ref(String name) {
-    return NODES.objectNode().put("$ref", REFS + name);
+  /** The CORS header goes wherever an answer's headers are listed (the gateway sets it on every answer). */
+  private static void allowOriginWhereHeadersAre(ObjectNode merged) {
+    Consumer<JsonNode> withOrigin = response -> {
+      if (response.get("headers") instanceof ObjectNode headers) {
+        headers.putIfAbsent(ALLOW_ORIGIN, headerRef(ALLOW_ORIGIN));
+      }
+    };
+    merged.path("components").path("responses").forEach(withOrigin);
+    merged.path("paths").forEach(operations -> operations.forEach(operation -> operation.path("responses")
+        .forEach(withOrigin)));
+  }
+
+  /** One operation's responses, to which the gateway's answers are added in the operation's error form. */
+  private record Answers(ObjectNode responses, GatewayComponents components, boolean problem) {
+    /**
+     * The gateway's answer as a reference, unless the service declared the status itself: then the service's
+     * description gains the gateway's codes and its headers the gateway's.
+     */
+    void add(String name, GatewayAnswer answer) {
+      var status = String.valueOf(answer.status());
+      var declared = responses.get(status);
+      if (declared == null) {
+        responses.set(status, components.responseRef(name, answer, problem));
+        return;
+      }
+      if (declared instanceof ObjectNode own && !own.has("$ref")) {
+        var description = own.path("description").asText();
+        if (answer.examples().stream().anyMatch(example -> !description.contains(example.getError()))) {
+          own.put("description", (description + " From the gateway: " + answer.description()).strip());
+        }
+        answer.headers().forEach(header -> object(own, "headers").putIfAbsent(header, headerRef(header)));
+      }
+    }
   }
 }

@@ -6,7 +6,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +18,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 
 import io.quarkus.logging.Log;
 import io.quarkus.vertx.http.HttpServer;
@@ -29,10 +27,11 @@ import dev.videoautomation.gateway.routing.Owner;
 import dev.videoautomation.platform.http.ApiVersion;
 
 /**
- * One OpenAPI document for the whole API: every service's {@code /q/openapi} merged, internal and management paths
- * left out, clashing component names made unique per service, the date version as {@code info.version}. Cached for a
- * minute (a few seconds when a service did not answer, which is then named in {@code info.x-missing-services}).
- * The answers the gateway gives itself (size limits, credential routes) are added by {@link GatewayAnswers}.
+ * One OpenAPI document (3.0.3) for the whole API: every service's {@code /q/openapi} merged ({@link DocumentMerge}),
+ * the date version as {@code info.version}, the public base URL as the one server, and what the gateway decides
+ * for each operation, from its route ({@link GatewayAnswers}). Cached for a minute (a few seconds when a service did
+ * not answer, which is then named in {@code info.x-missing-services}). Anything that did not merge cleanly is named
+ * in {@code info.x-merge-conflicts}; the committed snapshot of the document refuses both.
  */
 @ApplicationScoped
 public class MergedOpenApi {
@@ -102,84 +101,74 @@ public class MergedOpenApi {
     return documents;
   }
 
+  /**
+   * The merged document of {@code documents} (service name → its document); {@code missing} names the services
+   * that did not answer.
+   */
   public ObjectNode merge(Map<String, JsonNode> documents, List<String> missing) {
     var merged = json.createObjectNode();
     merged.put("openapi", "3.0.3");
     var info = merged.putObject("info");
     info.put("title", "Video Automation Service API");
     info.put("version", ApiVersion.CURRENT);
-    info.put("description", "One document for every public path. Send keys as Authorization: Bearer <key> or "
-        + "X-Api-Key: <key>; register for one at POST /v1/auth/agent. Every response carries Service-Version.");
+    info.put("description", introduction());
     if (!missing.isEmpty()) {
       var list = info.putArray("x-missing-services");
       missing.forEach(list::add);
     }
-    merged.putArray("servers").addObject().put("url", publicBaseUrl);
-    var paths = merged.putObject("paths");
-    var components = merged.putObject("components");
-    var schemes = components.putObject("securitySchemes");
-    schemes.putObject("bearer").put("type", "http").put("scheme", "bearer")
-        .put("description", "An API key (svc_live_... or svc_anon_...) as a bearer token.");
-    schemes.putObject("apiKey").put("type", "apiKey").put("in", "header").put("name", "X-Api-Key");
-    documents.forEach((service, document) -> add(service, document.deepCopy(), paths, components));
-    gatewayAnswers.describe(merged);
+    var server = merged.putArray("servers").addObject();
+    server.put("url", publicBaseUrl);
+    server.put("description", environment() + ": the gateway, the one address of every path (PUBLIC_BASE_URL).");
+    server.put("x-internal", false);
+    var schemes = merged.putObject("components").putObject("securitySchemes");
+    schemes.putObject(GatewayAnswers.BEARER).put("type", "http").put("scheme", "bearer")
+        .put("description", "An API key (`svc_live_…` or `svc_anon_…`) as a bearer token: "
+            + "`Authorization: Bearer <key>`.");
+    schemes.putObject(GatewayAnswers.API_KEY).put("type", "apiKey").put("in", "header").put("name", "X-Api-Key")
+        .put("description", "The same API key in its own header: `X-Api-Key: <key>`.");
+    var merge = new DocumentMerge(merged);
+    documents.forEach((service, document) -> merge.add(service, document.deepCopy()));
+    merge.add("gateway", GatewayPages.document());
+    var conflicts = new ArrayList<>(merge.conflicts());
+    gatewayAnswers.describe(merged, conflicts::add);
+    if (!conflicts.isEmpty()) {
+      Log.errorf("The merged OpenAPI document has conflicts: %s", conflicts);
+      var list = info.putArray("x-merge-conflicts");
+      conflicts.forEach(list::add);
+    }
+    StableOrder.apply(merged);
     return merged;
   }
 
-  private static void add(String service, JsonNode document, ObjectNode paths, ObjectNode components) {
-    var tag = Character.toUpperCase(service.charAt(0)) + service.substring(1);
-    var ownComponents = document.path("components");
-    // Same name, other content: this service's copy gets a prefixed name and its references follow.
-    ownComponents.fieldNames().forEachRemaining(type -> {
-      var mine = ownComponents.path(type);
-      var theirs = components.path(type);
-      var renames = new LinkedHashMap<String, String>();
-      mine.fieldNames().forEachRemaining(name -> {
-        if (theirs.has(name) && !theirs.get(name).equals(mine.get(name))) {
-          renames.put(name, tag + name);
-        }
-      });
-      renames.forEach((from, to) -> rewriteRefs(document, "#/components/" + type + "/" + from,
-          "#/components/" + type + "/" + to));
-      var target = components.has(type) ? (ObjectNode) components.get(type) : components.putObject(type);
-      document.path("components").path(type).fields().forEachRemaining(entry ->
-          target.set(renames.getOrDefault(entry.getKey(), entry.getKey()), entry.getValue()));
-    });
-    document.path("paths").fields().forEachRemaining(entry -> {
-      var path = entry.getKey();
-      if (path.startsWith("/internal") || path.startsWith("/q/") || path.equals("/q")) {
-        return;
-      }
-      var operations = (ObjectNode) entry.getValue();
-      operations.fields().forEachRemaining(operation -> {
-        if (operation.getValue() instanceof ObjectNode node && !node.has("tags")) {
-          node.putArray("tags").add(tag);
-        }
-      });
-      var existing = paths.get(path);
-      if (existing instanceof ObjectNode existingNode) {
-        existingNode.setAll(operations);
-      } else {
-        paths.set(path, operations);
-      }
-    });
+  /** The intro Swagger UI shows: Markdown, every literal in a code span (a bare {@code <key>} would be HTML). */
+  private String introduction() {
+    return """
+        Every public path of the Video Automation Service in one document; agents call it directly.
+
+        **Keys.** Send your API key as `Authorization: Bearer <key>` or `X-Api-Key: <key>` ("Authorize" takes
+        either). Get one with `POST /v1/auth/agent` (anonymous, read-only) and claim it for `api.write`. Each
+        operation's `security` says what it takes: nothing on public operations, a key or none on
+        `POST /v1/subscribe`, a key everywhere else.
+
+        **Errors.** Every error is `{"error": "<code>", "message": "…"}` (`application/problem+json` on
+        `/v1/auth/agent/**`); [/docs/errors](/docs/errors) explains each code.
+
+        **Headers.** Every answer carries `Service-Version` (the date version, as `info.version`) and
+        `X-Request-Id`. Metered operations answer `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`,
+        and 429 `rate_limited` with `Retry-After` once their daily bucket is used up (`GET /v1/usage`).
+
+        **Sizes.** The path and query string up to %d bytes (414 `uri_too_long`), headers up to %d bytes
+        together (431 `headers_too_large`), bodies up to %d bytes and uploads up to %d bytes (413
+        `payload_too_large`); each such answer carries the limit."""
+        .formatted(config.maxUriBytes(), config.maxHeaderBytes(), config.maxBodyBytes(), config.maxUploadBytes());
   }
 
-  private static void rewriteRefs(JsonNode node, String from, String to) {
-    if (node instanceof ObjectNode object) {
-      Iterator<Map.Entry<String, JsonNode>> fields = object.fields();
-      var replacements = new LinkedHashMap<String, JsonNode>();
-      while (fields.hasNext()) {
-        var field = fields.next();
-        if ("$ref".equals(field.getKey()) && from.equals(field.getValue().asText())) {
-          replacements.put(field.getKey(), TextNode.valueOf(to));
-        } else {
-          rewriteRefs(field.getValue(), from, to);
-        }
-      }
-      replacements.forEach(object::set);
-    } else if (node != null && node.isArray()) {
-      node.forEach(child -> rewriteRefs(child, from, to));
-    }
+  /** The environment the server entry names: the setting, else "local" on a loopback address, else production. */
+  private String environment() {
+    return config.environment().orElseGet(() -> {
+      var host = URI.create(publicBaseUrl).getHost();
+      return host == null || host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]")
+          ? "Local run" : "Production";
+    });
   }
 }

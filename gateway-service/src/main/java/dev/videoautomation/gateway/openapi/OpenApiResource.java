@@ -6,13 +6,18 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** {@code GET /v1/openapi.json}: the whole API in one OpenAPI document ({@code /docs} shows it). */
 @Path("/v1/openapi.json")
-@Tag(name = "Discovery and usage")
+@Tag(name = GatewayPages.TAG)
 public class OpenApiResource {
   private final MergedOpenApi merged;
 
@@ -22,8 +27,14 @@ public class OpenApiResource {
 
   @GET
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(summary = "The OpenAPI document of the whole API", description = "Every service's public paths in "
-      + "one document, info.version = the date version. Human-readable at /docs.")
+  @Operation(operationId = "getOpenApiDocument", extensions = @Extension(name = "x-mcp", value = "false",
+      parseValue = true), summary = "The OpenAPI document of the whole API",
+      description = "Every service's public paths in one OpenAPI 3.0.3 document, `info.version` the date version. "
+          + "Human-readable at `/docs`; clients can be generated from it.")
+  @APIResponse(responseCode = "200", description = "The OpenAPI 3.0.3 document", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT,
+          additionalProperties = Schema.True.class, description = "An OpenAPI 3.0.3 document "
+              + "(https://spec.openapis.org/oas/v3.0.3).")))
   public ObjectNode document() {
     return merged.document();
   }

@@ -43,6 +43,10 @@ import dev.videoautomation.platform.http.ResponseHeadersFilter;
  */
 @ApplicationScoped
 public class Forwarder {
+  /** Set in the routing context when the answer is the owner's, relayed, rather than the gateway's own. */
+  public static final String RELAYED = "vas.relayed";
+  public static final String UNREACHABLE = "The service behind this path is unavailable. Retry shortly.";
+  public static final String TIMED_OUT = "The service behind this path did not answer in time. Retry later.";
   /** Hop-by-hop headers (RFC 9110 §7.6.1) and the ones the gateway replaces; never copied across. */
   private static final Set<String> NOT_FORWARDED = Set.of("connection", "keep-alive", "proxy-authenticate",
       "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "host", "authorization", "x-api-key",
@@ -173,6 +177,7 @@ public class Forwarder {
             onOutcome.accept(new Outcome(upstream.statusCode(), true, upstream.headers(), body));
             return;
           }
+          rc.put(RELAYED, true);
           response.setStatusCode(upstream.statusCode());
           response.setStatusMessage(upstream.statusMessage());
           copyReturnedHeaders(upstream.headers(), response.headers());
@@ -211,6 +216,7 @@ public class Forwarder {
       upstream.request().reset();
       return;
     }
+    rc.put(RELAYED, true);
     response.setStatusCode(upstream.statusCode());
     response.setStatusMessage(upstream.statusMessage());
     copyReturnedHeaders(upstream.headers(), response.headers());
@@ -238,8 +244,8 @@ public class Forwarder {
     }
     Log.warnf("Forwarding %s %s to %s failed: %s", rc.request().method(), rc.normalizedPath(), owner, failure);
     var error = timedOut
-        ? ApiError.of(ErrorCode.UPSTREAM_TIMEOUT, "The service behind this path did not answer in time. Retry later.")
-        : ApiError.of(ErrorCode.UPSTREAM_ERROR, "The service behind this path is unavailable. Retry shortly.");
+        ? ApiError.of(ErrorCode.UPSTREAM_TIMEOUT, TIMED_OUT)
+        : ApiError.of(ErrorCode.UPSTREAM_ERROR, UNREACHABLE);
     rc.request().resume();
     ErrorResponses.send(rc, error);
     return new Outcome(status, false, null, null);

@@ -1,5 +1,9 @@
 package dev.videoautomation.gateway.routing;
 
+import java.util.List;
+
+import dev.videoautomation.platform.errors.ErrorCode;
+
 /**
  * What a route asks of its caller (design §3.1). Public routes need no key; GET/HEAD need {@code api.read}; every
  * other method needs {@code api.write} and an active subscription.
@@ -22,5 +26,19 @@ public enum Access {
 
   public boolean needsSubscription() {
     return this == WRITE;
+  }
+
+  /** Whether a key sent here is checked (and a bad one refused with 401), needed or not. */
+  public boolean checksKey() {
+    return this != PUBLIC;
+  }
+
+  /** The 403 codes the gateway answers on a route with this access, in the order it checks them. */
+  public List<ErrorCode> refusals() {
+    return switch (this) {
+      case READ -> List.of(ErrorCode.INSUFFICIENT_SCOPE);
+      case WRITE -> List.of(ErrorCode.INSUFFICIENT_SCOPE, ErrorCode.SUBSCRIPTION_REQUIRED);
+      default -> List.of();
+    };
   }
 }

@@ -3,6 +3,7 @@ package dev.videoautomation.gateway.routing;
 import java.util.List;
 import java.util.Optional;
 
+import dev.videoautomation.platform.errors.ProblemDetails;
 import dev.videoautomation.platform.limits.LimitBucket;
 
 /**
@@ -24,6 +25,11 @@ public record Route(String method, String pattern, Owner owner, Access access, O
 
   public boolean metered() {
     return bucket.isPresent();
+  }
+
+  /** Whether errors here, the gateway's included, are RFC 9457 problem details (the registration family). */
+  public boolean answersProblemDetails() {
+    return ProblemDetails.appliesTo(pattern.replaceFirst("/\\*\\*$", ""));
   }
 
   /** This route with media files for a body. */

@@ -109,6 +109,8 @@ public class RouteTable {
     table.add(route("GET", "/v1/info", GATEWAY, PUBLIC));
     table.add(route("GET", "/v1/openapi.json", GATEWAY, PUBLIC));
     table.add(route("GET", "/docs/**", GATEWAY, PUBLIC));
+    // What each error code means: the page problem-details `type` URIs point at (/docs/errors#rate_limited).
+    table.add(route("GET", "/docs/errors", GATEWAY, PUBLIC));
 
     // Discovery, registration, claims and keys: the answers that issue a key are shown once, never stored.
     table.add(route("GET", "/.well-known/**", AUTH, PUBLIC));

@@ -11,6 +11,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.inject.Inject;
@@ -50,7 +51,7 @@ class DiscoveryDocumentsTest {
   static final String OWNER_DOCUMENT = """
       {"openapi": "3.1.0", "info": {"title": "Owner", "version": "2026-11-21"},
        "paths": {
-         "/v1/widgets": {"post": {"summary": "make", "requestBody": {"content": {"application/json":
+         "/v1/watch": {"post": {"summary": "make", "requestBody": {"content": {"application/json":
             {"schema": {"$ref": "#/components/schemas/Widget"}}}}}},
          "/internal/secret": {"get": {"summary": "hidden"}},
          "/q/health": {"get": {"summary": "health"}}},
@@ -81,9 +82,32 @@ class DiscoveryDocumentsTest {
         .extract().jsonPath();
 
     Map<String, Object> paths = document.getMap("paths");
-    assertThat(paths).containsKeys("/v1/widgets", "/v1/usage", "/v1/info", "/v1/openapi.json");
+    assertThat(paths).containsKeys("/v1/watch", "/v1/usage", "/v1/info", "/v1/openapi.json");
     assertThat(paths.keySet()).noneMatch(p -> p.startsWith("/internal") || p.startsWith("/q/"));
     assertThat(document.getString("components.schemas.Widget.type")).isEqualTo("object");
+  }
+
+  @Test
+  void shouldDescribeTheGatewaysOwnOperations() {
+    var document = given().when().get("/v1/openapi.json").then().statusCode(200).extract().jsonPath();
+
+    var usage = document.getMap("paths.'/v1/usage'.get");
+    assertThat(usage).containsEntry("operationId", "getUsage").doesNotContainKey("requestBody");
+    assertThat(document.getList("paths.'/v1/usage'.get.security")).hasSize(2);
+    assertThat(document.getList("paths.'/v1/usage'.get.parameters")).isNullOrEmpty();
+    assertThat(document.getString("paths.'/v1/info'.get.operationId")).isEqualTo("getInfo");
+    assertThat(document.getString("paths.'/v1/openapi.json'.get.operationId")).isEqualTo("getOpenApiDocument");
+    assertThat(document.getString("paths.'/docs/errors'.get.operationId")).isEqualTo("getErrorCodes");
+    assertThat(document.getString("paths.'/docs'.get.operationId")).isEqualTo("getApiDocsPage");
+    for (var path : List.of("/docs", "/docs/errors", "/v1/openapi.json")) {
+      assertThat(document.getBoolean("paths.'" + path + "'.get.x-mcp")).as(path).isFalse();
+      assertThat(document.getList("paths.'" + path + "'.get.tags")).as(path).containsExactly("Discovery and usage");
+    }
+    assertThat(document.getMap("paths.'/v1/info'.get")).doesNotContainKey("x-mcp");
+    assertThat(document.getList("tags.findAll { it.name == 'Discovery and usage' }.description")).singleElement()
+        .asString().contains("/v1/usage");
+    assertThat(document.getString("components.schemas.ApiInfo.type")).isEqualTo("object");
+    assertThat(document.getMap("components.schemas")).doesNotContainKeys("RoutingContext", "HttpServerRequest");
   }
 
   @Test
@@ -92,7 +116,7 @@ class DiscoveryDocumentsTest {
     try {
       var auth = first.readTree(OWNER_DOCUMENT);
       var media = first.readTree(OWNER_DOCUMENT.replace("\"name\": {\"type\": \"string\"}",
-          "\"size\": {\"type\": \"integer\"}"));
+          "\"size\": {\"type\": \"integer\"}").replace("/v1/watch", "/v1/check"));
       var both = new java.util.LinkedHashMap<String, com.fasterxml.jackson.databind.JsonNode>();
       both.put("auth", auth);
       both.put("media", media);
@@ -100,9 +124,12 @@ class DiscoveryDocumentsTest {
 
       assertThat(result.at("/components/schemas/Widget/properties/name/type").asText()).isEqualTo("string");
       assertThat(result.at("/components/schemas/MediaWidget/properties/size/type").asText()).isEqualTo("integer");
-      assertThat(result.at("/paths/~1v1~1widgets/post/requestBody/content/application~1json/schema/$ref").asText())
+      assertThat(result.at("/paths/~1v1~1check/post/requestBody/content/application~1json/schema/$ref").asText())
           .isEqualTo("#/components/schemas/MediaWidget");
-      assertThat(result.at("/paths/~1v1~1widgets/post/tags/0").asText()).isEqualTo("Media");
+      assertThat(result.at("/paths/~1v1~1watch/post/requestBody/content/application~1json/schema/$ref").asText())
+          .isEqualTo("#/components/schemas/Widget");
+      assertThat(result.at("/paths/~1v1~1check/post/tags/0").asText()).isEqualTo("Media");
+      assertThat(result.at("/info/x-merge-conflicts/0").asText()).startsWith("schemas/Widget:");
     } catch (java.io.IOException e) {
       throw new AssertionError(e);
     }
@@ -129,7 +156,7 @@ class DiscoveryDocumentsTest {
         .asLong()).isEqualTo(1_048_576);
     assertThat(result.at("/paths/~1v1~1upload/post/requestBody/x-max-body-bytes").asLong())
         .isEqualTo(2_147_483_648L);
-    assertThat(result.at("/paths/~1v1~1upload/post/responses/413/description").asText()).isEqualTo("media's own");
+    assertThat(result.at("/paths/~1v1~1upload/post/responses/413/description").asText()).startsWith("media's own");
     assertThat(result.at("/paths/~1v1~1posts~1{id}/get/responses/414/$ref").asText())
         .isEqualTo("#/components/responses/GatewayUriTooLong");
     assertThat(result.at("/paths/~1v1~1posts~1{id}/get/responses/431/$ref").asText())
@@ -138,7 +165,7 @@ class DiscoveryDocumentsTest {
         .isEqualTo("#/components/responses/GatewayCredentialIssued");
     assertThat(result.at("/paths/~1v1~1auth~1agent/post/description").asText())
         .startsWith("Register.").contains("`Idempotency-Key` is ignored here");
-    assertThat(result.at("/info/description").asText()).contains("4000 bytes (414 uri_too_long)");
+    assertThat(result.at("/info/description").asText()).contains("up to 4000 bytes (414 `uri_too_long`)");
   }
 
   @Test

@@ -10,6 +10,15 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * merged document holds one definition of each. Extra fields beyond those listed may appear (docs/errors.md).
  */
 public final class ErrorBodies {
+  /** Limits are sizes in bytes (up to the largest upload) or calls per day. */
+  static final String MAX_LIMIT = "9223372036854775807";
+  /** Retries are asked for at most until the next daily reset. */
+  static final String MAX_RETRY_AFTER = "86400";
+  static final String LIMIT = "The limit that was reached: bytes on 413/414/431, calls on 429.";
+  static final String RETRY_AFTER = "Seconds to wait before calling again, as the `Retry-After` header.";
+  static final String TYPE = "`/docs/errors#<code>`, a reference relative to the API's base URL (RFC 3986 §5): "
+      + "it resolves to the row of the error-codes page that explains the code.";
+
   private ErrorBodies() {
   }
 
@@ -23,15 +32,17 @@ public final class ErrorBodies {
       String message,
       @Schema(maxLength = 300, example = "title") String field,
       @Schema(maxLength = 2000) String setup,
-      @Schema(format = "int64", minimum = "0") Long limit,
-      @Schema(format = "int64", minimum = "0") Long retryAfter) {
+      @Schema(format = "int64", minimum = "0", maximum = MAX_LIMIT, description = LIMIT) Long limit,
+      @Schema(format = "int64", minimum = "0", maximum = MAX_RETRY_AFTER, description = RETRY_AFTER)
+      Long retryAfter) {
   }
 
   @Schema(name = "Problem", additionalProperties = Schema.True.class, description = "RFC 9457 problem details "
       + "(application/problem+json), every error answer on /v1/auth/agent/**. It keeps `error` and `message` "
       + "(the same text as `detail`), so a caller reading those two everywhere needs no special case.")
   public record Problem(
-      @Schema(required = true, maxLength = 200, example = "/docs/errors#invalid_code") String type,
+      @Schema(required = true, maxLength = 200, description = TYPE, example = "/docs/errors#invalid_code")
+      String type,
       @Schema(required = true, maxLength = 200, example = "Invalid code") String title,
       @Schema(required = true, format = "int32", minimum = "400", maximum = "599", example = "401") int status,
       @Schema(required = true, maxLength = 2000, example = "The code is wrong or has expired.") String detail,
@@ -39,7 +50,8 @@ public final class ErrorBodies {
       String error,
       @Schema(required = true, maxLength = 2000) String message,
       @Schema(maxLength = 300) String field,
-      @Schema(format = "int64", minimum = "0") Long limit,
-      @Schema(format = "int64", minimum = "0") Long retryAfter) {
+      @Schema(format = "int64", minimum = "0", maximum = MAX_LIMIT, description = LIMIT) Long limit,
+      @Schema(format = "int64", minimum = "0", maximum = MAX_RETRY_AFTER, description = RETRY_AFTER)
+      Long retryAfter) {
   }
 }

@@ -1,0 +1,48 @@
+package dev.videoautomation.gateway.admission;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import io.quarkus.vertx.http.runtime.filters.Filters;
+import io.vertx.ext.web.RoutingContext;
+
+import dev.videoautomation.gateway.proxy.Forwarder;
+
+/**
+ * Every 401 the gateway answers itself says how to authenticate (RFC 6750 §3, RFC 9728 §5.1): {@code Bearer} with
+ * {@code resource_metadata} pointing at the protected-resource metadata, which names the authorization server and
+ * how to register for a key. A 401 relayed from an owner (auth's wrong one-time codes) is about a code, not a key,
+ * and is left as the owner wrote it.
+ */
+@ApplicationScoped
+public class Challenge {
+  public static final String HEADER = "WWW-Authenticate";
+  static final int PRIORITY = 5_000;
+
+  private final String value;
+
+  Challenge(@ConfigProperty(name = "public-base-url") String publicBaseUrl) {
+    this.value = "Bearer resource_metadata=\"" + publicBaseUrl.replaceAll("/+$", "")
+        + "/.well-known/oauth-protected-resource\"";
+  }
+
+  /** The header's value on this deployment. */
+  public String value() {
+    return value;
+  }
+
+  void register(@Observes Filters filters) {
+    filters.register(rc -> {
+      rc.addHeadersEndHandler(ignored -> challengeIfRefused(rc));
+      rc.next();
+    }, PRIORITY);
+  }
+
+  private void challengeIfRefused(RoutingContext rc) {
+    if (rc.response().getStatusCode() == 401 && !Boolean.TRUE.equals(rc.get(Forwarder.RELAYED))) {
+      rc.response().headers().set(HEADER, value);
+    }
+  }
+}

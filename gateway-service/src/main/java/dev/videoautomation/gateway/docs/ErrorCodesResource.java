@@ -1,0 +1,45 @@
+package dev.videoautomation.gateway.docs;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import dev.videoautomation.gateway.openapi.GatewayPages;
+
+/**
+ * {@code GET /docs/errors} (public): what every error code means and what to do about it. Problem-details answers
+ * point here with their {@code type} ({@code /docs/errors#<code>}); the rest of {@code /docs} is Swagger UI.
+ */
+@Path("/docs/errors")
+@Tag(name = GatewayPages.TAG)
+public class ErrorCodesResource {
+  static final String TEXT_HTML = "text/html;charset=utf-8";
+
+  private final ErrorCodesPage page;
+
+  ErrorCodesResource(ErrorCodesPage page) {
+    this.page = page;
+  }
+
+  @GET
+  @Produces(TEXT_HTML)
+  @Operation(operationId = "getErrorCodes", extensions = @Extension(name = "x-mcp", value = "false",
+      parseValue = true), summary = "What every error code means",
+      description = "An HTML page with a row per error code (its status, what it means, what to do), each row's "
+          + "`id` the code itself: the `type` of a problem-details answer, `/docs/errors#rate_limited`, resolves "
+          + "against the API's base URL to the row that explains `rate_limited`.")
+  @APIResponse(responseCode = "200", description = "The page", content = @Content(mediaType = "text/html",
+      schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING,
+          maxLength = 200_000)))
+  public Response errorCodes() {
+    return Response.ok(page.html(), TEXT_HTML).header("Cache-Control", "public, max-age=300").build();
+  }
+}

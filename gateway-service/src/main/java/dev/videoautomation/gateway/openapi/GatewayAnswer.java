@@ -1,0 +1,53 @@
+package dev.videoautomation.gateway.openapi;
+
+import java.util.List;
+
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ProblemDetails;
+
+/**
+ * One error answer the gateway gives itself, as the merged document shows it: its status, what it means, the
+ * bodies it may carry (one example per error code) and the headers that come with it.
+ */
+record GatewayAnswer(int status, String description, List<ApiError> examples, List<String> headers) {
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  GatewayAnswer {
+    examples = List.copyOf(examples);
+    headers = List.copyOf(headers);
+  }
+
+  static GatewayAnswer of(String description, ApiError example, String... headers) {
+    return new GatewayAnswer(example.status(), description, List.of(example), List.of(headers));
+  }
+
+  /** The response object: JSON {@code Error} bodies, or {@code Problem} ones on the registration family. */
+  ObjectNode response(boolean problem) {
+    var response = NODES.objectNode().put("description", description);
+    if (!headers.isEmpty()) {
+      var declared = response.putObject("headers");
+      headers.forEach(header -> declared.set(header, GatewayComponents.headerRef(header)));
+    }
+    var mediaType = response.putObject("content").putObject(problem ? ProblemDetails.MEDIA_TYPE : "application/json");
+    mediaType.putObject("schema").put("$ref", "#/components/schemas/" + (problem ? "Problem" : "Error"));
+    if (examples.size() == 1) {
+      mediaType.set("example", body(examples.getFirst(), problem));
+    } else {
+      var named = mediaType.putObject("examples");
+      examples.forEach(example -> named.putObject(example.getError()).put("summary", example.getError())
+          .set("value", body(example, problem)));
+    }
+    return response;
+  }
+
+  /** The body as the platform renders it ({@code ErrorResponses}), so every example is one the caller can get. */
+  private static ObjectNode body(ApiError error, boolean problem) {
+    Object rendered = problem ? ProblemDetails.from(error) : error;
+    return JSON.valueToTree(rendered);
+  }
+}

@@ -1,0 +1,140 @@
+package dev.videoautomation.gateway.openapi;
+
+import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT_LIMIT;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT_REMAINING;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT_RESET;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.RETRY_AFTER;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.WWW_AUTHENTICATE;
+
+import java.util.List;
+import java.util.Locale;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.videoautomation.gateway.admission.Admission;
+import dev.videoautomation.gateway.admission.Challenge;
+import dev.videoautomation.gateway.config.GatewayConfig;
+import dev.videoautomation.gateway.idempotency.IdempotentRequests;
+import dev.videoautomation.gateway.proxy.Forwarder;
+import dev.videoautomation.gateway.routing.Access;
+import dev.videoautomation.gateway.sizes.RequestSizes;
+import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.limits.LimitBucket;
+
+/**
+ * The error answers the gateway gives itself, each with the body a caller gets (the examples are built as the
+ * gateway builds the real answers, with this deployment's limits).
+ */
+@ApplicationScoped
+class GatewayAnswerCatalog {
+  private static final String RETRY_LATER = " Retry with backoff.";
+
+  private final GatewayConfig config;
+  private final Challenge challenge;
+
+  GatewayAnswerCatalog(GatewayConfig config, Challenge challenge) {
+    this.config = config;
+    this.challenge = challenge;
+  }
+
+  String challenge() {
+    return challenge.value();
+  }
+
+  GatewayAnswer bodyTooLarge() {
+    return GatewayAnswer.of("`payload_too_large`: the body is larger than this operation takes; the gateway "
+        + "refuses it before the service sees it. `limit` is the largest body in bytes.",
+        RequestSizes.tooLarge(config.maxBodyBytes()));
+  }
+
+  GatewayAnswer uploadTooLarge() {
+    return GatewayAnswer.of("`payload_too_large`: the upload is larger than the gateway takes. `limit` is the "
+        + "largest upload in bytes.", RequestSizes.tooLarge(config.maxUploadBytes()));
+  }
+
+  GatewayAnswer uriTooLong() {
+    return GatewayAnswer.of("`uri_too_long`: the path and query string are longer than the gateway takes. `limit` "
+        + "is the longest in bytes.", ApiError.of(ErrorCode.URI_TOO_LONG, "The path and query string are 4100 "
+            + "bytes; the gateway takes at most " + config.maxUriBytes() + ". Send fewer or shorter query "
+            + "parameters, and cursors as the API gave them.").with("limit", config.maxUriBytes()));
+  }
+
+  GatewayAnswer headersTooLarge() {
+    return GatewayAnswer.of("`headers_too_large`: the request headers together are larger than the gateway "
+        + "takes. `limit` is the largest header block in bytes.", ApiError.of(ErrorCode.HEADERS_TOO_LARGE,
+            "The request headers are 17000 bytes together; the gateway takes at most " + config.maxHeaderBytes()
+                + ". Send fewer or smaller headers.").with("limit", config.maxHeaderBytes()));
+  }
+
+  GatewayAnswer internalError() {
+    return GatewayAnswer.of("`internal_error`: something failed on our side; nothing about it is exposed. Retry "
+        + "later; if it persists, report the request id (`X-Request-Id`).", ApiError.of(ErrorCode.INTERNAL_ERROR,
+            "Something went wrong on our side. Retry later; if it persists, report request id "
+                + "req_5Hq0aZ9bC1dE2fG3hI4jK5."));
+  }
+
+  GatewayAnswer unauthorized() {
+    return GatewayAnswer.of("`unauthorized`: no API key, or the key is unknown, revoked or replaced. "
+        + "`WWW-Authenticate` points at the protected-resource metadata, which says how to get one.",
+        ApiError.of(ErrorCode.UNAUTHORIZED, Admission.NO_KEY), WWW_AUTHENTICATE);
+  }
+
+  /** 403 {@code insufficient_scope} and, where a subscription is needed, {@code subscription_required}. */
+  GatewayAnswer forbidden(Access access) {
+    var examples = access.refusals().stream().map(code -> code == ErrorCode.INSUFFICIENT_SCOPE
+        ? ApiError.of(code, "This call needs the api.write scope; this key has [api.read].")
+            .with("requiredScope", "api.write")
+        : ApiError.of(code, "This call needs an active subscription ($99 per month); this client has none.")
+            .withSetup(Admission.SUBSCRIBE_SETUP)).toList();
+    var description = access.needsSubscription()
+        ? "`insufficient_scope`: the key lacks the scope this call needs (`requiredScope`; an anonymous key only "
+            + "reads), or `subscription_required`: the client has no active subscription (`setup` says how)."
+        : "`insufficient_scope`: the key lacks the scope this call needs (`requiredScope`).";
+    return new GatewayAnswer(403, description, examples, List.of());
+  }
+
+  GatewayAnswer rateLimited(LimitBucket bucket) {
+    var limit = bucket.defaultDailyLimit();
+    return GatewayAnswer.of("`rate_limited`: the daily `" + bucket.bucketName() + "` bucket (" + bucket.covers()
+        + ") is used up; it resets at 00:00 UTC. `retryAfter` and `Retry-After` say how many seconds that is.",
+        ApiError.of(ErrorCode.RATE_LIMITED, "The daily limit of " + limit + " calls in the '" + bucket.bucketName()
+            + "' bucket is used up; it resets at 00:00 UTC.").with("limit", limit).with("retryAfter", 3600)
+            .with("bucket", bucket.bucketName()),
+        RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING, RATE_LIMIT_RESET, RETRY_AFTER);
+  }
+
+  GatewayAnswer serviceUnavailable() {
+    return GatewayAnswer.of("`service_unavailable`: the gateway could not check or complete this call right now "
+        + "(a service it asks did not answer)." + RETRY_LATER, ApiError.of(ErrorCode.SERVICE_UNAVAILABLE,
+            "The gateway could not check this call right now (auth-service did not answer). Retry in a few "
+                + "seconds."));
+  }
+
+  GatewayAnswer upstreamError() {
+    return GatewayAnswer.of("`upstream_error`: the service behind this path could not be reached." + RETRY_LATER,
+        ApiError.of(ErrorCode.UPSTREAM_ERROR, Forwarder.UNREACHABLE));
+  }
+
+  GatewayAnswer upstreamTimeout() {
+    return GatewayAnswer.of("`upstream_timeout`: the service behind this path did not answer in time."
+        + RETRY_LATER, ApiError.of(ErrorCode.UPSTREAM_TIMEOUT, Forwarder.TIMED_OUT));
+  }
+
+  GatewayAnswer credentialIssued() {
+    return GatewayAnswer.of("`credential_issued`: a request with this `Idempotency-Key` already issued a key. "
+        + "Answers that carry a credential are never stored, so the key is not shown again.",
+        ApiError.of(ErrorCode.CREDENTIAL_ISSUED, IdempotentRequests.CREDENTIAL_ISSUED));
+  }
+
+  /** A bucket name as part of a component name: {@code compliance.video} → {@code ComplianceVideo}. */
+  static String typeName(String bucketName) {
+    var name = new StringBuilder();
+    for (var part : bucketName.split("[^A-Za-z0-9]+")) {
+      if (!part.isEmpty()) {
+        name.append(part.substring(0, 1).toUpperCase(Locale.ROOT)).append(part.substring(1));
+      }
+    }
+    return name.toString();
+  }
+}

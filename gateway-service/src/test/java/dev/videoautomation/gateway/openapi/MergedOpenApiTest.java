@@ -1,0 +1,235 @@
+package dev.videoautomation.gateway.openapi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+
+import dev.videoautomation.platform.testing.PostgresResource;
+import dev.videoautomation.platform.testing.WireMockResource;
+
+/** What the gateway adds to the services' documents, from its route table (security, its own answers, order). */
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+@WithTestResource(value = WireMockResource.class, initArgs = @ResourceArg(name = "properties",
+    value = "gateway.owners.auth,gateway.owners.billing,gateway.owners.scrape,gateway.owners.media,"
+        + "gateway.owners.clone"))
+class MergedOpenApiTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String KEYED = "[{\"bearer\":[]},{\"apiKey\":[]}]";
+
+  static final String MEDIA = """
+      {"openapi": "3.0.3", "paths": {
+        "/v1/watch": {"post": {"operationId": "watchVideo", "requestBody": {"content": {"application/json": {}}},
+          "responses": {"200": {"description": "ok"},
+            "503": {"description": "`provider_not_configured`: no provider.", "content": {}}}}},
+        "/v1/check/rules": {"get": {"operationId": "getCheckRules", "responses": {"200": {"description": "ok"}}}},
+        "/cdn/m/{mediaId}/{fileName}": {"get": {"operationId": "getCdnObject",
+          "responses": {"200": {"description": "the object"}}}},
+        "/m/{mediaId}/{name}": {"servers": [{"url": "http://localhost:8080/cdn"}],
+          "head": {"operationId": "headCdnObject", "responses": {"200": {"description": "headers"}}}},
+        "/v1/not-routed": {"get": {"operationId": "getNothing", "responses": {"200": {"description": "ok"}}}}}}""";
+
+  static final String AUTH_AND_BILLING = """
+      {"openapi": "3.0.3", "paths": {
+        "/v1/auth/agent": {"post": {"operationId": "registerAgent", "description": "Register.",
+          "requestBody": {"content": {"application/json": {}}},
+          "responses": {"201": {"description": "registered"}}}},
+        "/v1/api_keys/rotate": {"post": {"operationId": "rotateApiKey",
+          "responses": {"401": {"description": "auth's own: the key is revoked."}}}},
+        "/v1/subscribe": {"post": {"operationId": "subscribe", "responses": {"201": {"description": "ok"}}}}}}""";
+
+  @Inject
+  MergedOpenApi merged;
+
+  private ObjectNode merge(String... services) throws IOException {
+    var documents = new LinkedHashMap<String, JsonNode>();
+    for (var service : services) {
+      documents.put(service, JSON.readTree(service.equals("media") ? MEDIA : AUTH_AND_BILLING));
+    }
+    return merged.merge(documents, new ArrayList<>());
+  }
+
+  private static JsonNode operation(JsonNode document, String path, String method) {
+    return document.path("paths").path(path).path(method);
+  }
+
+  @Test
+  void shouldAskForAKeyExactlyWhereTheGatewayDoes() throws IOException {
+    var document = merge("media", "auth");
+
+    assertThat(document.at("/components/securitySchemes/bearer").toString())
+        .isEqualTo("{\"type\":\"http\",\"scheme\":\"bearer\",\"description\":\"An API key (`svc_live_…` or "
+            + "`svc_anon_…`) as a bearer token: `Authorization: Bearer <key>`.\"}");
+    assertThat(document.at("/components/securitySchemes/apiKey/in").asText()).isEqualTo("header");
+    assertThat(document.at("/components/securitySchemes/apiKey/name").asText()).isEqualTo("X-Api-Key");
+    assertThat(operation(document, "/v1/watch", "post").path("security").toString()).isEqualTo(KEYED);
+    assertThat(operation(document, "/v1/check/rules", "get").path("security").toString()).isEqualTo(KEYED);
+    assertThat(operation(document, "/v1/api_keys/rotate", "post").path("security").toString()).isEqualTo(KEYED);
+    assertThat(operation(document, "/v1/subscribe", "post").path("security").toString())
+        .isEqualTo("[{},{\"bearer\":[]},{\"apiKey\":[]}]");
+    assertThat(operation(document, "/v1/auth/agent", "post").path("security").toString()).isEqualTo("[]");
+    assertThat(operation(document, "/v1/auth/agent", "post").path("responses").has("401")).isFalse();
+    assertThat(operation(document, "/v1/subscribe", "post").at("/responses/401/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayUnauthorized");
+  }
+
+  @Test
+  void shouldDeclareThe401WithItsChallenge() throws IOException {
+    var document = merge("media");
+
+    assertThat(operation(document, "/v1/watch", "post").at("/responses/401/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayUnauthorized");
+    var unauthorized = document.at("/components/responses/GatewayUnauthorized");
+    assertThat(unauthorized.at("/headers/WWW-Authenticate/$ref").asText())
+        .isEqualTo("#/components/headers/WWW-Authenticate");
+    assertThat(unauthorized.at("/content/application~1json/schema/$ref").asText())
+        .isEqualTo("#/components/schemas/Error");
+    assertThat(unauthorized.at("/content/application~1json/example/error").asText()).isEqualTo("unauthorized");
+    assertThat(document.at("/components/headers/WWW-Authenticate/example").asText())
+        .isEqualTo("Bearer resource_metadata=\"http://localhost:8080/.well-known/oauth-protected-resource\"");
+  }
+
+  @Test
+  void shouldDeclareTheRefusalsTheRouteCanGet() throws IOException {
+    var document = merge("media");
+
+    assertThat(operation(document, "/v1/watch", "post").at("/responses/403/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayScopeOrSubscription");
+    assertThat(document.at("/components/responses/GatewayScopeOrSubscription/content/application~1json/examples")
+        .properties()).extracting(Map.Entry::getKey).containsExactly("insufficient_scope", "subscription_required");
+    assertThat(operation(document, "/v1/check/rules", "get").at("/responses/403/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayInsufficientScope");
+    assertThat(document.at("/components/responses/GatewayInsufficientScope/content/application~1json/example/error")
+        .asText()).isEqualTo("insufficient_scope");
+    assertThat(operation(document, "/cdn/m/{mediaId}/{fileName}", "get").path("responses").has("403")).isFalse();
+  }
+
+  @Test
+  void shouldDeclareTheDailyLimitOnMeteredOperationsOnly() throws IOException {
+    var document = merge("media");
+
+    var watch = operation(document, "/v1/watch", "post");
+    assertThat(watch.at("/responses/429/$ref").asText()).isEqualTo("#/components/responses/GatewayRateLimitedWatch");
+    var limited = document.at("/components/responses/GatewayRateLimitedWatch");
+    assertThat(limited.path("headers").properties()).extracting(Map.Entry::getKey).contains("RateLimit-Limit",
+        "RateLimit-Remaining", "RateLimit-Reset", "Retry-After");
+    assertThat(limited.at("/content/application~1json/example/error").asText()).isEqualTo("rate_limited");
+    assertThat(watch.at("/responses/200/headers").properties()).extracting(Map.Entry::getKey)
+        .contains("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset");
+    assertThat(document.at("/components/headers/Retry-After/schema/type").asText()).isEqualTo("integer");
+    var rules = operation(document, "/v1/check/rules", "get");
+    assertThat(rules.path("responses").has("429")).isFalse();
+    assertThat(rules.at("/responses/200/headers").has("RateLimit-Limit")).isFalse();
+  }
+
+  @Test
+  void shouldDeclareTheGatewaysOwnFailures() throws IOException {
+    var document = merge("media");
+
+    var responses = operation(document, "/v1/watch", "post").path("responses");
+    assertThat(responses.at("/413/$ref").asText()).isEqualTo("#/components/responses/GatewayBodyTooLarge");
+    assertThat(responses.at("/414/$ref").asText()).isEqualTo("#/components/responses/GatewayUriTooLong");
+    assertThat(responses.at("/431/$ref").asText()).isEqualTo("#/components/responses/GatewayHeadersTooLarge");
+    assertThat(responses.at("/500/$ref").asText()).isEqualTo("#/components/responses/GatewayInternalError");
+    assertThat(responses.at("/502/$ref").asText()).isEqualTo("#/components/responses/GatewayUpstreamError");
+    assertThat(responses.at("/504/$ref").asText()).isEqualTo("#/components/responses/GatewayUpstreamTimeout");
+    assertThat(document.at("/components/responses/GatewayInternalError/content/application~1json/example/error")
+        .asText()).isEqualTo("internal_error");
+    assertThat(document.at("/components/responses/GatewayUpstreamError/content/application~1json/example/error")
+        .asText()).isEqualTo("upstream_error");
+    // No body, no 413: the check-rules read takes none.
+    assertThat(operation(document, "/v1/check/rules", "get").path("responses").has("413")).isFalse();
+  }
+
+  @Test
+  void shouldKeepWhatAServiceDeclaredItself() throws IOException {
+    var document = merge("media", "auth");
+
+    var ownUnavailable = operation(document, "/v1/watch", "post").at("/responses/503");
+    assertThat(ownUnavailable.has("$ref")).isFalse();
+    assertThat(ownUnavailable.path("description").asText()).startsWith("`provider_not_configured`: no provider.")
+        .contains("service_unavailable");
+    var ownUnauthorized = operation(document, "/v1/api_keys/rotate", "post").at("/responses/401");
+    assertThat(ownUnauthorized.path("description").asText()).startsWith("auth's own: the key is revoked.");
+    assertThat(ownUnauthorized.at("/headers/WWW-Authenticate/$ref").asText())
+        .isEqualTo("#/components/headers/WWW-Authenticate");
+  }
+
+  @Test
+  void shouldAnswerProblemDetailsOnTheRegistrationFamily() throws IOException {
+    var document = merge("auth");
+
+    var register = operation(document, "/v1/auth/agent", "post");
+    assertThat(register.at("/responses/500/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayInternalErrorProblem");
+    var problem = document.at("/components/responses/GatewayInternalErrorProblem/content");
+    assertThat(problem.properties()).extracting(Map.Entry::getKey).containsExactly("application/problem+json");
+    assertThat(problem.at("/application~1problem+json/schema/$ref").asText())
+        .isEqualTo("#/components/schemas/Problem");
+    assertThat(problem.at("/application~1problem+json/example/type").asText())
+        .isEqualTo("/docs/errors#internal_error");
+    assertThat(operation(document, "/v1/subscribe", "post").at("/responses/500/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayInternalError");
+  }
+
+  @Test
+  void shouldKeepTheCdnWhetherItIsAPathOrABaseUrl() throws IOException {
+    var document = merge("media");
+
+    var object = operation(document, "/cdn/m/{mediaId}/{fileName}", "get");
+    assertThat(object.path("operationId").asText()).isEqualTo("getCdnObject");
+    assertThat(object.path("security").toString()).isEqualTo("[]");
+    assertThat(operation(document, "/m/{mediaId}/{name}", "head").path("operationId").asText())
+        .isEqualTo("headCdnObject");
+    assertThat(document.path("paths").has("/v1/not-routed")).isFalse();
+    assertThat(document.at("/info/x-merge-conflicts").toString()).contains("GET /v1/not-routed");
+  }
+
+  @Test
+  void shouldMergeIntoTheSameDocumentWhateverOrderTheServicesAnswerIn() throws IOException {
+    var forwards = merge("media", "auth");
+    var backwards = merge("auth", "media");
+
+    assertThat(JSON.writeValueAsString(backwards)).isEqualTo(JSON.writeValueAsString(forwards));
+    var paths = new ArrayList<String>();
+    forwards.path("paths").fieldNames().forEachRemaining(paths::add);
+    assertThat(paths).isSorted();
+    var watchStatuses = new ArrayList<String>();
+    operation(forwards, "/v1/watch", "post").path("responses").fieldNames().forEachRemaining(watchStatuses::add);
+    assertThat(watchStatuses).isSorted();
+  }
+
+  @Test
+  void shouldWriteTheIntroductionSoNothingInItIsTakenForHtml() throws IOException {
+    var description = merge("media").at("/info/description").asText();
+
+    assertThat(description).contains("`Authorization: Bearer <key>`").contains("`X-Api-Key: <key>`")
+        .contains("[/docs/errors](/docs/errors)");
+    assertThat(description.replaceAll("`[^`]*`", "")).doesNotContain("<", ">");
+  }
+
+  @Test
+  void shouldListTheDocsPageButNotForAgents() throws IOException {
+    var docs = operation(merge("media"), "/docs", "get");
+
+    assertThat(docs.path("operationId").asText()).isEqualTo("getApiDocsPage");
+    assertThat(docs.path("x-mcp").asBoolean(true)).isFalse();
+    assertThat(docs.path("security").toString()).isEqualTo("[]");
+    assertThat(docs.at("/tags/0").asText()).isEqualTo(GatewayPages.TAG);
+  }
+}
