@@ -33,7 +33,6 @@ import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.CollectionIds;
-import dev.videoautomation.records.common.DeleteBody;
 import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 
@@ -67,13 +66,10 @@ public class AccountResource {
   @APIResponse(responseCode = "202", description = "Accepted, status `creating`; poll GET /v1/accounts/{id} for the "
       + "outcome.", content = @Content(mediaType = MediaType.APPLICATION_JSON,
           schema = @Schema(implementation = AccountDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
   @APIResponse(responseCode = "402", description = "`insufficient_credits`: the balance does not cover "
       + "`account.create` (`balance` and `cost` say by how much); nothing was stored.", content = @Content(
           mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
   @APIResponse(responseCode = "502", ref = ApiDocs.UPSTREAM_ERROR)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
   @APIResponse(responseCode = "504", ref = ApiDocs.UPSTREAM_TIMEOUT)
   public Response create(AccountDtos.Create body) {
     var account = service.create(caller.requireClientId(), body);
@@ -85,8 +81,6 @@ public class AccountResource {
       + "time (`limit`, `cursor`), optionally only one `status` or `platform`." + ApiDocs.TAG_FILTERS)
   @APIResponse(responseCode = "200", description = "One page of accounts.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AccountDtos.Listed.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
   public Page<AccountDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
       @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor,
       @QueryParam("status") @Parameter(description = "Only accounts in this status.", schema = @Schema(
@@ -104,11 +98,7 @@ public class AccountResource {
       + "404.")
   @APIResponse(responseCode = "200", description = "The account.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AccountDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public AccountDtos.View get(@PathParam("id") @Parameter(description = "The account's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.ACCOUNT_ID)) String id) {
+  public AccountDtos.View get(@PathParam("id") String id) {
     var clientId = caller.requireClientId();
     return service.find(clientId, Inputs.id("id", IdPrefix.ACC, id)).map(AccountDtos.View::from)
         .orElseThrow(() -> CollectionIds.notFound(KIND, id));
@@ -121,12 +111,7 @@ public class AccountResource {
       + "change (create a new account).")
   @APIResponse(responseCode = "200", description = "The account as updated.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AccountDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public AccountDtos.View update(@PathParam("id") @Parameter(description = "The account's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.ACCOUNT_ID)) String id,
+  public AccountDtos.View update(@PathParam("id") String id,
       AccountDtos.Update body) {
     return doUpdate(CollectionIds.samePath(IdPrefix.ACC, id, body == null ? null : body.id()), body);
   }
@@ -136,12 +121,7 @@ public class AccountResource {
       description = "As PUT /v1/accounts/{id}, for callers that name the record in the query or the body.")
   @APIResponse(responseCode = "200", description = "The account as updated.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AccountDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public AccountDtos.View updateById(@QueryParam("id") @Parameter(description = ApiDocs.QUERY_ID, schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.ACCOUNT_ID)) String id,
+  public AccountDtos.View updateById(@QueryParam("id") String id,
       AccountDtos.Update body) {
     return doUpdate(CollectionIds.resolve(IdPrefix.ACC, id, body == null ? null : body.id()), body);
   }
@@ -152,11 +132,7 @@ public class AccountResource {
       + "`{id, deleted: true}`. Credits are not refunded.")
   @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public Deleted delete(@PathParam("id") @Parameter(description = "The account's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.ACCOUNT_ID)) String id) {
+  public Deleted delete(@PathParam("id") String id) {
     return doDelete(Inputs.id("id", IdPrefix.ACC, id));
   }
 
@@ -166,13 +142,8 @@ public class AccountResource {
       description = "As DELETE /v1/accounts/{id}, for callers that name the record in the query or the body.")
   @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public Deleted deleteById(@QueryParam("id") @Parameter(description = ApiDocs.QUERY_ID, schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.ACCOUNT_ID)) String id,
-      @RequestBody(required = false, description = ApiDocs.DELETE_BODY, content = @Content(
-          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = DeleteBody.class))) String body) {
+  public Deleted deleteById(@QueryParam("id") String id,
+      @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
     return doDelete(CollectionIds.fromDeleteBody(IdPrefix.ACC, id, body));
   }
 

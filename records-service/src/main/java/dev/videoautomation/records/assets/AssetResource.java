@@ -33,7 +33,6 @@ import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.CollectionIds;
-import dev.videoautomation.records.common.DeleteBody;
 import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 
@@ -83,7 +82,6 @@ public class AssetResource {
   @APIResponse(responseCode = "502", description = "`upstream_error`: the URL answered an error (`upstreamStatus`) "
       + "or could not be reached, or the media service failed; nothing was stored.", content = @Content(
           mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
   @APIResponse(responseCode = "504", description = "`upstream_timeout`: fetching the URL took too long; nothing "
       + "was stored.", content = @Content(mediaType = MediaType.APPLICATION_JSON,
           schema = @Schema(implementation = ErrorBodies.Error.class)))
@@ -97,8 +95,6 @@ public class AssetResource {
       + "(`limit`, `cursor`), optionally only one `status`." + ApiDocs.TAG_FILTERS)
   @APIResponse(responseCode = "200", description = "One page of assets.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AssetDtos.Listed.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
   public Page<AssetDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
       @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor,
       @QueryParam("status") @Parameter(description = "Only assets in this status.", schema = @Schema(
@@ -113,11 +109,7 @@ public class AssetResource {
   @Operation(operationId = "getAsset", summary = "Get an asset", description = "Another client's asset is 404.")
   @APIResponse(responseCode = "200", description = "The asset.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AssetDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public AssetDtos.View get(@PathParam("id") @Parameter(description = "The asset's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.ASSET_ID)) String id) {
+  public AssetDtos.View get(@PathParam("id") String id) {
     var clientId = caller.requireClientId();
     return service.find(clientId, Inputs.id("id", IdPrefix.AST, id)).map(AssetDtos.View::from)
         .orElseThrow(() -> CollectionIds.notFound(KIND, id));
@@ -130,12 +122,7 @@ public class AssetResource {
       + "new asset).")
   @APIResponse(responseCode = "200", description = "The asset as updated.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AssetDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public AssetDtos.View update(@PathParam("id") @Parameter(description = "The asset's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.ASSET_ID)) String id,
+  public AssetDtos.View update(@PathParam("id") String id,
       AssetDtos.Update body) {
     return doUpdate(CollectionIds.samePath(IdPrefix.AST, id, body == null ? null : body.id()), body);
   }
@@ -145,12 +132,7 @@ public class AssetResource {
       description = "As PUT /v1/assets/{id}, for callers that name the record in the query or the body.")
   @APIResponse(responseCode = "200", description = "The asset as updated.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AssetDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public AssetDtos.View updateById(@QueryParam("id") @Parameter(description = ApiDocs.QUERY_ID, schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.ASSET_ID)) String id,
+  public AssetDtos.View updateById(@QueryParam("id") String id,
       AssetDtos.Update body) {
     return doUpdate(CollectionIds.resolve(IdPrefix.AST, id, body == null ? null : body.id()), body);
   }
@@ -161,11 +143,7 @@ public class AssetResource {
       + "`{id, deleted: true}`. The stored file stays on the CDN.")
   @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public Deleted delete(@PathParam("id") @Parameter(description = "The asset's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.ASSET_ID)) String id) {
+  public Deleted delete(@PathParam("id") String id) {
     return doDelete(Inputs.id("id", IdPrefix.AST, id));
   }
 
@@ -175,13 +153,8 @@ public class AssetResource {
       description = "As DELETE /v1/assets/{id}, for callers that name the record in the query or the body.")
   @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public Deleted deleteById(@QueryParam("id") @Parameter(description = ApiDocs.QUERY_ID, schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.ASSET_ID)) String id,
-      @RequestBody(required = false, description = ApiDocs.DELETE_BODY, content = @Content(
-          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = DeleteBody.class))) String body) {
+  public Deleted deleteById(@QueryParam("id") String id,
+      @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
     return doDelete(CollectionIds.fromDeleteBody(IdPrefix.AST, id, body));
   }
 

@@ -32,7 +32,6 @@ import dev.videoautomation.platform.lists.TagFilters;
 import dev.videoautomation.platform.token.CurrentCaller;
 import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.CollectionIds;
-import dev.videoautomation.records.common.DeleteBody;
 import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 
@@ -64,10 +63,7 @@ public class CampaignResource {
       + "billing cannot answer, nothing is stored (502/503/504).")
   @APIResponse(responseCode = "201", description = "The campaign as stored.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CampaignDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
   @APIResponse(responseCode = "502", ref = ApiDocs.UPSTREAM_ERROR)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
   @APIResponse(responseCode = "504", ref = ApiDocs.UPSTREAM_TIMEOUT)
   public Response create(CampaignDtos.Create body) {
     var campaign = service.create(caller.requireClientId(), body);
@@ -80,8 +76,6 @@ public class CampaignResource {
       + ApiDocs.TAG_FILTERS)
   @APIResponse(responseCode = "200", description = "One page of campaigns.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CampaignDtos.Listed.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
   public Page<CampaignDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
       @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor,
       @QueryParam("status") @Parameter(description = "Only campaigns in this status.", schema = @Schema(
@@ -97,11 +91,7 @@ public class CampaignResource {
       + "404.")
   @APIResponse(responseCode = "200", description = "The campaign.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CampaignDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public CampaignDtos.View get(@PathParam("id") @Parameter(description = "The campaign's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.CAMPAIGN_ID)) String id) {
+  public CampaignDtos.View get(@PathParam("id") String id) {
     var clientId = caller.requireClientId();
     return service.find(clientId, Inputs.id("id", IdPrefix.CMP, id)).map(CampaignDtos.View::from)
         .orElseThrow(() -> CollectionIds.notFound(KIND, id));
@@ -114,14 +104,9 @@ public class CampaignResource {
       + "503/504 when billing cannot price it; nothing changes then).")
   @APIResponse(responseCode = "200", description = "The campaign as updated.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CampaignDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
   @APIResponse(responseCode = "502", ref = ApiDocs.UPSTREAM_ERROR)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
   @APIResponse(responseCode = "504", ref = ApiDocs.UPSTREAM_TIMEOUT)
-  public CampaignDtos.View update(@PathParam("id") @Parameter(description = "The campaign's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.CAMPAIGN_ID)) String id,
+  public CampaignDtos.View update(@PathParam("id") String id,
       CampaignDtos.Update body) {
     return doUpdate(CollectionIds.samePath(IdPrefix.CMP, id, body == null ? null : body.anyId()), body);
   }
@@ -132,14 +117,9 @@ public class CampaignResource {
           + "`campaignId`).")
   @APIResponse(responseCode = "200", description = "The campaign as updated.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CampaignDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
   @APIResponse(responseCode = "502", ref = ApiDocs.UPSTREAM_ERROR)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
   @APIResponse(responseCode = "504", ref = ApiDocs.UPSTREAM_TIMEOUT)
-  public CampaignDtos.View updateById(@QueryParam("id") @Parameter(description = ApiDocs.QUERY_ID, schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.CAMPAIGN_ID)) String id,
+  public CampaignDtos.View updateById(@QueryParam("id") String id,
       CampaignDtos.Update body) {
     return doUpdate(CollectionIds.resolve(IdPrefix.CMP, id, body == null ? null : body.anyId()), body);
   }
@@ -150,11 +130,7 @@ public class CampaignResource {
       + "`{id, deleted: true}`.")
   @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public Deleted delete(@PathParam("id") @Parameter(description = "The campaign's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.CAMPAIGN_ID)) String id) {
+  public Deleted delete(@PathParam("id") String id) {
     return doDelete(Inputs.id("id", IdPrefix.CMP, id));
   }
 
@@ -164,13 +140,8 @@ public class CampaignResource {
       description = "As DELETE /v1/campaigns/{id}, for callers that name the record in the query or the body.")
   @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public Deleted deleteById(@QueryParam("id") @Parameter(description = ApiDocs.QUERY_ID, schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.CAMPAIGN_ID)) String id,
-      @RequestBody(required = false, description = ApiDocs.DELETE_BODY, content = @Content(
-          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = DeleteBody.class))) String body) {
+  public Deleted deleteById(@QueryParam("id") String id,
+      @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
     return doDelete(CollectionIds.fromDeleteBody(IdPrefix.CMP, id, body));
   }
 

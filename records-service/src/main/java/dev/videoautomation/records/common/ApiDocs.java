@@ -7,7 +7,7 @@ import dev.videoautomation.platform.lists.Tags;
 /**
  * The OpenAPI wording and bounds the six record kinds share, as annotation constants, so the six resources describe
  * the same behaviour in the same words. The error answers and the {@code limit}/{@code cursor} parameters they name
- * are components of {@code META-INF/openapi.yaml}.
+ * are components of {@code META-INF/openapi.yaml}; {@link RecordsOpenApi} adds the answers every operation shares.
  */
 public final class ApiDocs {
   /** Components of META-INF/openapi.yaml, named by {@code ref}. */
@@ -19,6 +19,8 @@ public final class ApiDocs {
   public static final String UPSTREAM_TIMEOUT = "RecordsUpstreamTimeout";
   public static final String LIMIT = "RecordLimit";
   public static final String CURSOR = "RecordCursor";
+  /** The optional {@code {"id"}} body of a collection-level DELETE (a request body component). */
+  public static final String DELETE_BODY = "RecordDeleteBody";
 
   /** Every id of the suite: a prefix, an underscore and base62 (platform {@code Ids}), 64 characters at most. */
   public static final int ID_MAX = 64;
@@ -59,8 +61,6 @@ public final class ApiDocs {
   public static final String NEXT_CURSOR = "Pass as `cursor` for the next page; null on the last page.";
   public static final String QUERY_ID = "The record to act on; or send it as the body's `id`. Both given must agree; "
       + "neither is 400 naming `id`.";
-  public static final String DELETE_BODY = "Optional: `{\"id\": \"...\"}` names the record when `?id=` is not used. "
-      + "Any content type is read as JSON; no body at all is fine with `?id=`.";
   public static final String UPDATE_BODY = "Partial update: fields absent (or null) keep their stored value.";
   public static final String BODY_ID = "Names the record on the collection-level PUT (instead of `?id=`); on "
       + "PUT /{id} it may be given only if it is the path's id.";

@@ -33,7 +33,6 @@ import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.CollectionIds;
-import dev.videoautomation.records.common.DeleteBody;
 import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 
@@ -74,9 +73,6 @@ public class PostResource {
       + "down.")
   @APIResponse(responseCode = "201", description = "Scheduled.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
   public Response create(PostDtos.Create body) {
     var post = service.create(caller.requireClientId(), body);
     return Response.status(Response.Status.CREATED).entity(PostDtos.View.from(post)).build();
@@ -88,8 +84,6 @@ public class PostResource {
       + ApiDocs.TAG_FILTERS)
   @APIResponse(responseCode = "200", description = "One page of posts.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.Listed.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
   public Page<PostDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
       @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor,
       @QueryParam("status") @Parameter(description = "Only posts in this status.", schema = @Schema(
@@ -106,11 +100,7 @@ public class PostResource {
   @Operation(operationId = "getPost", summary = "Get a post", description = "Another client's post is 404.")
   @APIResponse(responseCode = "200", description = "The post.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public PostDtos.View get(@PathParam("id") @Parameter(description = "The post's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.POST_ID)) String id) {
+  public PostDtos.View get(@PathParam("id") String id) {
     var clientId = caller.requireClientId();
     return service.find(clientId, Inputs.id("id", IdPrefix.PST, id)).map(PostDtos.View::from)
         .orElseThrow(() -> CollectionIds.notFound(KIND, id));
@@ -123,14 +113,9 @@ public class PostResource {
       + "Only while `scheduled`; otherwise 409 `conflict`.")
   @APIResponse(responseCode = "200", description = "The post as updated.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
   @APIResponse(responseCode = "409", description = CONFLICT_CHANGED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public PostDtos.View update(@PathParam("id") @Parameter(description = "The post's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.POST_ID)) String id,
+  public PostDtos.View update(@PathParam("id") String id,
       PostDtos.Update body) {
     return doUpdate(CollectionIds.samePath(IdPrefix.PST, id, body == null ? null : body.anyId()), body);
   }
@@ -141,14 +126,9 @@ public class PostResource {
           + "`postId`).")
   @APIResponse(responseCode = "200", description = "The post as updated.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
   @APIResponse(responseCode = "409", description = CONFLICT_CHANGED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public PostDtos.View updateById(@QueryParam("id") @Parameter(description = ApiDocs.QUERY_ID, schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.POST_ID)) String id,
+  public PostDtos.View updateById(@QueryParam("id") String id,
       PostDtos.Update body) {
     return doUpdate(CollectionIds.resolve(IdPrefix.PST, id, body == null ? null : body.anyId()), body);
   }
@@ -160,13 +140,9 @@ public class PostResource {
       + "network.")
   @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
   @APIResponse(responseCode = "409", description = CONFLICT_PUBLISHING, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public Deleted delete(@PathParam("id") @Parameter(description = "The post's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.POST_ID)) String id) {
+  public Deleted delete(@PathParam("id") String id) {
     return doDelete(Inputs.id("id", IdPrefix.PST, id));
   }
 
@@ -176,15 +152,10 @@ public class PostResource {
       description = "As DELETE /v1/posts/{id}, for callers that name the record in the query or the body.")
   @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
   @APIResponse(responseCode = "409", description = CONFLICT_PUBLISHING, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public Deleted deleteById(@QueryParam("id") @Parameter(description = ApiDocs.QUERY_ID, schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.POST_ID)) String id,
-      @RequestBody(required = false, description = ApiDocs.DELETE_BODY, content = @Content(
-          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = DeleteBody.class))) String body) {
+  public Deleted deleteById(@QueryParam("id") String id,
+      @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
     return doDelete(CollectionIds.fromDeleteBody(IdPrefix.PST, id, body));
   }
 

@@ -32,7 +32,6 @@ import dev.videoautomation.platform.lists.TagFilters;
 import dev.videoautomation.platform.token.CurrentCaller;
 import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.CollectionIds;
-import dev.videoautomation.records.common.DeleteBody;
 import dev.videoautomation.records.common.Inputs;
 
 @Path("/v1/projects")
@@ -58,9 +57,6 @@ public class ProjectResource {
       + "default, or `archived`), `tags`.")
   @APIResponse(responseCode = "201", description = "The project as stored.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
   public Response create(ProjectDtos.Create body) {
     var project = service.create(caller.requireClientId(), body);
     return Response.status(Response.Status.CREATED).entity(ProjectDtos.View.from(project)).build();
@@ -72,8 +68,6 @@ public class ProjectResource {
       + "them); `status=draft` lists drafts." + ApiDocs.TAG_FILTERS)
   @APIResponse(responseCode = "200", description = "One page of projects.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.Listed.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
   public Page<ProjectDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
       @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor,
       @QueryParam("status") @Parameter(description = "Only projects in this status (archived ones are listed only "
@@ -90,11 +84,7 @@ public class ProjectResource {
       + "still readable by id. Another client's project is 404.")
   @APIResponse(responseCode = "200", description = "The project.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public ProjectDtos.View get(@PathParam("id") @Parameter(description = "The project's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.PROJECT_ID)) String id) {
+  public ProjectDtos.View get(@PathParam("id") String id) {
     var clientId = caller.requireClientId();
     return service.find(clientId, Inputs.id("id", IdPrefix.PRJ, id)).map(ProjectDtos.View::from)
         .orElseThrow(() -> CollectionIds.notFound(KIND, id));
@@ -107,12 +97,7 @@ public class ProjectResource {
       + "`status: archived` archives it.")
   @APIResponse(responseCode = "200", description = "The project as updated.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public ProjectDtos.View update(@PathParam("id") @Parameter(description = "The project's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.PROJECT_ID)) String id,
+  public ProjectDtos.View update(@PathParam("id") String id,
       ProjectDtos.Update body) {
     return doUpdate(CollectionIds.samePath(IdPrefix.PRJ, id, body == null ? null : body.id()), body);
   }
@@ -122,12 +107,7 @@ public class ProjectResource {
       description = "As PUT /v1/projects/{id}, for callers that name the record in the query or the body.")
   @APIResponse(responseCode = "200", description = "The project as updated.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public ProjectDtos.View updateById(@QueryParam("id") @Parameter(description = ApiDocs.QUERY_ID, schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.PROJECT_ID)) String id,
+  public ProjectDtos.View updateById(@QueryParam("id") String id,
       ProjectDtos.Update body) {
     return doUpdate(CollectionIds.resolve(IdPrefix.PRJ, id, body == null ? null : body.id()), body);
   }
@@ -139,11 +119,7 @@ public class ProjectResource {
       + "again answers the same. PUT `status: draft` restores it.")
   @APIResponse(responseCode = "200", description = "Archived.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.Archived.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public ProjectDtos.Archived delete(@PathParam("id") @Parameter(description = "The project's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.PROJECT_ID)) String id) {
+  public ProjectDtos.Archived delete(@PathParam("id") String id) {
     return archive(Inputs.id("id", IdPrefix.PRJ, id));
   }
 
@@ -153,13 +129,8 @@ public class ProjectResource {
       + "id", description = "As DELETE /v1/projects/{id}: soft archive, answers `{id, status: \"archived\"}`.")
   @APIResponse(responseCode = "200", description = "Archived.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.Archived.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public ProjectDtos.Archived deleteById(@QueryParam("id") @Parameter(description = ApiDocs.QUERY_ID,
-      schema = @Schema(type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.PROJECT_ID)) String id,
-      @RequestBody(required = false, description = ApiDocs.DELETE_BODY, content = @Content(
-          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = DeleteBody.class))) String body) {
+  public ProjectDtos.Archived deleteById(@QueryParam("id") String id,
+      @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
     return archive(CollectionIds.fromDeleteBody(IdPrefix.PRJ, id, body));
   }
 

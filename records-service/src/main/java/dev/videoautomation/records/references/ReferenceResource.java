@@ -32,7 +32,6 @@ import dev.videoautomation.platform.lists.TagFilters;
 import dev.videoautomation.platform.token.CurrentCaller;
 import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.CollectionIds;
-import dev.videoautomation.records.common.DeleteBody;
 import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 
@@ -59,9 +58,6 @@ public class ReferenceResource {
       + "microblog, videosite), `title` (≤ 300), `notes` (≤ 10000), `tags`, `metadata` (object, at most 16 KiB).")
   @APIResponse(responseCode = "201", description = "The reference as stored.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReferenceDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
   public Response create(ReferenceDtos.Create body) {
     var reference = service.create(caller.requireClientId(), body);
     return Response.status(Response.Status.CREATED).entity(ReferenceDtos.View.from(reference)).build();
@@ -72,8 +68,6 @@ public class ReferenceResource {
       + "at a time (`limit`, `cursor`), optionally only one `platform`." + ApiDocs.TAG_FILTERS)
   @APIResponse(responseCode = "200", description = "One page of references.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReferenceDtos.Listed.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
   public Page<ReferenceDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
       @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor,
       @QueryParam("platform") @Parameter(description = "Only references of this platform.", schema = @Schema(
@@ -89,11 +83,7 @@ public class ReferenceResource {
       + "reference is 404.")
   @APIResponse(responseCode = "200", description = "The reference.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReferenceDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public ReferenceDtos.View get(@PathParam("id") @Parameter(description = "The reference's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.REFERENCE_ID)) String id) {
+  public ReferenceDtos.View get(@PathParam("id") String id) {
     var clientId = caller.requireClientId();
     return service.find(clientId, Inputs.id("id", IdPrefix.REF, id)).map(ReferenceDtos.View::from)
         .orElseThrow(() -> CollectionIds.notFound(KIND, id));
@@ -105,12 +95,7 @@ public class ReferenceResource {
       + "field given replaces the stored one; absent (or null) fields stay.")
   @APIResponse(responseCode = "200", description = "The reference as updated.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReferenceDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public ReferenceDtos.View update(@PathParam("id") @Parameter(description = "The reference's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.REFERENCE_ID)) String id,
+  public ReferenceDtos.View update(@PathParam("id") String id,
       ReferenceDtos.Update body) {
     return doUpdate(CollectionIds.samePath(IdPrefix.REF, id, body == null ? null : body.id()), body);
   }
@@ -120,12 +105,7 @@ public class ReferenceResource {
       description = "As PUT /v1/references/{id}, for callers that name the record in the query or the body.")
   @APIResponse(responseCode = "200", description = "The reference as updated.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReferenceDtos.View.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public ReferenceDtos.View updateById(@QueryParam("id") @Parameter(description = ApiDocs.QUERY_ID, schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.REFERENCE_ID)) String id,
+  public ReferenceDtos.View updateById(@QueryParam("id") String id,
       ReferenceDtos.Update body) {
     return doUpdate(CollectionIds.resolve(IdPrefix.REF, id, body == null ? null : body.id()), body);
   }
@@ -136,11 +116,7 @@ public class ReferenceResource {
       + "`{id, deleted: true}`.")
   @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public Deleted delete(@PathParam("id") @Parameter(description = "The reference's id.", schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.REFERENCE_ID)) String id) {
+  public Deleted delete(@PathParam("id") String id) {
     return doDelete(Inputs.id("id", IdPrefix.REF, id));
   }
 
@@ -150,13 +126,8 @@ public class ReferenceResource {
       description = "As DELETE /v1/references/{id}, for callers that name the record in the query or the body.")
   @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID)
-  @APIResponse(responseCode = "404", ref = ApiDocs.NOT_FOUND)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  public Deleted deleteById(@QueryParam("id") @Parameter(description = ApiDocs.QUERY_ID, schema = @Schema(
-      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.REFERENCE_ID)) String id,
-      @RequestBody(required = false, description = ApiDocs.DELETE_BODY, content = @Content(
-          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = DeleteBody.class))) String body) {
+  public Deleted deleteById(@QueryParam("id") String id,
+      @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
     return doDelete(CollectionIds.fromDeleteBody(IdPrefix.REF, id, body));
   }
 
