@@ -3,9 +3,13 @@ package dev.videoautomation.records.accounts;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 import dev.videoautomation.platform.lists.Tags;
+import dev.videoautomation.records.common.ApiDocs;
+import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.OwnedRecord;
 
 /** Bodies and answers of /v1/accounts. */
@@ -14,23 +18,73 @@ public final class AccountDtos {
   }
 
   @RegisterForReflection
-  public record Create(String platform, String name, List<Tags.Tag> tags, Map<String, Object> metadata) {
+  @Schema(name = "AccountCreate", additionalProperties = Schema.False.class)
+  public record Create(
+      @Schema(required = true, enumeration = {"shortvideo", "photo"}) String platform,
+      @Schema(required = true, minLength = 1, maxLength = Inputs.MAX_NAME, example = "some.creator",
+          description = "The handle, with or without @.") String name,
+      @Schema(nullable = true, maxItems = ApiDocs.TAGS_MAX, description = ApiDocs.TAGS) List<Tags.Tag> tags,
+      @Schema(nullable = true, description = ApiDocs.METADATA) Map<String, Object> metadata) {
   }
 
-  /** Partial update: absent fields stay as they are. platform and name are named only to refuse them clearly. */
+  /**
+   * Partial update: absent fields stay as they are. platform and name are read only to refuse them clearly, so the
+   * document leaves them out.
+   */
   @RegisterForReflection
-  public record Update(String id, String platform, String name, List<Tags.Tag> tags, Map<String, Object> metadata) {
+  @Schema(name = "AccountUpdate", additionalProperties = Schema.False.class, description = ApiDocs.UPDATE_BODY
+      + " `platform` and `name` cannot change (400 naming them): create a new account instead.")
+  public record Update(
+      @Schema(nullable = true, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.ACCOUNT_ID,
+          description = ApiDocs.BODY_ID) String id,
+      @Schema(hidden = true) String platform,
+      @Schema(hidden = true) String name,
+      @Schema(nullable = true, maxItems = ApiDocs.TAGS_MAX, description = ApiDocs.TAGS) List<Tags.Tag> tags,
+      @Schema(nullable = true, description = ApiDocs.METADATA) Map<String, Object> metadata) {
   }
 
   @RegisterForReflection
-  public record View(String id, String platform, String name, String status, boolean verified, String failureReason,
-      String displayName, Long followers, String profileUrl, List<Tags.Tag> tags, Map<String, Object> metadata,
-      int creditsCharged, Long createdAt, Long updatedAt) {
+  @Schema(name = "AccountView", description = "A social account to publish to, and how its verification went.")
+  public record View(
+      @Schema(required = true, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.ACCOUNT_ID) String id,
+      @Schema(required = true, enumeration = {"shortvideo", "photo"}) String platform,
+      @Schema(required = true, maxLength = Inputs.MAX_NAME, description = "The handle as given.") String name,
+      @Schema(required = true, enumeration = {"creating", "active", "failed"}) String status,
+      @Schema(required = true, description = "Whether the handle was found by the scraping provider; false while "
+          + "`creating`, when it failed, or when no provider could check it.") boolean verified,
+      @Schema(required = true, nullable = true, maxLength = ApiDocs.CODE_MAX, pattern = ApiDocs.CODE_PATTERN,
+          example = "account_not_found", description = "Why the account `failed`: `account_not_found`, "
+          + "`verification_unavailable`, or the provider's refusal (e.g. `unsupported_platform`).")
+      String failureReason,
+      @Schema(required = true, nullable = true, description = "The provider's display name, once verified.")
+      String displayName,
+      @Schema(required = true, nullable = true, minimum = "0", maximum = ApiDocs.INT64_MAX,
+          description = "Followers, once verified.")
+      Long followers,
+      @Schema(required = true, nullable = true, description = "The provider's profile URL, once verified.")
+      String profileUrl,
+      @Schema(required = true, maxItems = ApiDocs.TAGS_MAX) List<Tags.Tag> tags,
+      @Schema(required = true) Map<String, Object> metadata,
+      @Schema(required = true, minimum = "0", maximum = ApiDocs.INT32_MAX,
+          description = "Credits charged for `account.create` (not refunded "
+          + "when the account is deleted; refunded once when it fails).") int creditsCharged,
+      @Schema(required = true, minimum = "0", maximum = ApiDocs.EPOCH_MS_MAX,
+          description = ApiDocs.CREATED_AT) Long createdAt,
+      @Schema(required = true, minimum = "0", maximum = ApiDocs.EPOCH_MS_MAX,
+          description = ApiDocs.UPDATED_AT) Long updatedAt) {
 
     static View from(Account a) {
       return new View(a.id, a.platform, a.name, a.status, a.verified, a.failureReason, a.displayName, a.followers,
           a.profileUrl, a.tags, a.metadata, a.creditsCharged, OwnedRecord.millis(a.createdAt),
           OwnedRecord.millis(a.updatedAt));
     }
+  }
+
+  /** The list answer as the document names it: the platform's {@code Page<View>}, whose shape it is. */
+  @Schema(name = "AccountPage", description = ApiDocs.PAGE)
+  public record Listed(
+      @Schema(required = true, maxItems = ApiDocs.PAGE_MAX) List<View> data,
+      @Schema(required = true, nullable = true, maxLength = ApiDocs.CURSOR_MAX, pattern = ApiDocs.CURSOR_PATTERN,
+          description = ApiDocs.NEXT_CURSOR) String nextCursor) {
   }
 }

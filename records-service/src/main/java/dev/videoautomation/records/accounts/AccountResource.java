@@ -15,6 +15,11 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -24,18 +29,21 @@ import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.lists.TagFilters;
+import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
+import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.CollectionIds;
 import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 
 @Path("/v1/accounts")
-@Tag(name = "Accounts", description = "Social accounts to publish to. Creation costs credits (`account.create`, see "
-    + "/v1/pricing) and is verified asynchronously: `creating` → `active` | `failed`.")
+@Tag(name = AccountResource.TAG, description = "Social accounts to publish to. Creation costs credits "
+    + "(`account.create`, see /v1/pricing) and is verified asynchronously: `creating` → `active` | `failed`.")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Blocking
 public class AccountResource {
+  static final String TAG = "Records: accounts";
   static final String KIND = "account";
   private final AccountService service;
   private final CurrentCaller caller;
@@ -46,33 +54,50 @@ public class AccountResource {
   }
 
   @POST
-  @Operation(summary = "Create an account (asynchronous, paid)", description = "Body: `platform` (required, "
-      + "`shortvideo` or `photo`), `name` (required, the handle, with or without @), optional `tags` and `metadata` "
-      + "(object, at most 16 KiB). Charges `account.create` under the new account id before anything is stored (402 "
-      + "`insufficient_credits` stores nothing) and answers 202 with the record in status `creating`. A worker then "
-      + "looks the handle up: found → `active` with `verified: true` and the provider's `displayName`, `followers`, "
-      + "`profileUrl`; not found → `failed` with `failureReason: account_not_found` and the credits refunded once; "
-      + "lookup failing repeatedly → `failed` with `verification_unavailable`, refunded. When this deployment has no "
-      + "scraping provider configured the account becomes `active` with `verified: false`: it was never checked.")
-  @APIResponse(responseCode = "202", description = "Accepted; poll GET /v1/accounts/{id} for the outcome")
+  @Operation(operationId = "createAccount", summary = "Create an account (asynchronous, paid)", description = "Body: "
+      + "`platform` (required, `shortvideo` or `photo`), `name` (required, the handle, with or without @), optional "
+      + "`tags` and `metadata` (object, at most 16 KiB). Charges `account.create` under the new account id before "
+      + "anything is stored (402 `insufficient_credits` stores nothing) and answers 202 with the record in status "
+      + "`creating`. A worker then looks the handle up: found → `active` with `verified: true` and the provider's "
+      + "`displayName`, `followers`, `profileUrl`; not found → `failed` with `failureReason: account_not_found` and "
+      + "the credits refunded once; lookup failing repeatedly → `failed` with `verification_unavailable`, refunded. "
+      + "When this deployment has no scraping provider configured the account becomes `active` with "
+      + "`verified: false`: it was never checked.")
+  @APIResponse(responseCode = "202", description = "Accepted, status `creating`; poll GET /v1/accounts/{id} for the "
+      + "outcome.", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+          schema = @Schema(implementation = AccountDtos.View.class)))
+  @APIResponse(responseCode = "402", description = "`insufficient_credits`: the balance does not cover "
+      + "`account.create` (`balance` and `cost` say by how much); nothing was stored.", content = @Content(
+          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+  @APIResponse(responseCode = "502", ref = ApiDocs.UPSTREAM_ERROR)
+  @APIResponse(responseCode = "504", ref = ApiDocs.UPSTREAM_TIMEOUT)
   public Response create(AccountDtos.Create body) {
     var account = service.create(caller.requireClientId(), body);
     return Response.accepted(AccountDtos.View.from(account)).build();
   }
 
   @GET
-  @Operation(summary = "List accounts", description = "Newest first. `limit` (1–200, default 50), `cursor` "
-      + "(nextCursor of the last page), `status` (creating|active|failed), `platform`, and `tag.<key>=<value>` "
-      + "filters, ANDed.")
-  public Page<AccountDtos.View> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
-      @QueryParam("status") String status, @QueryParam("platform") String platform, @Context UriInfo uri) {
+  @Operation(operationId = "listAccounts", summary = "List accounts", description = "Newest first, a page at a "
+      + "time (`limit`, `cursor`), optionally only one `status` or `platform`." + ApiDocs.TAG_FILTERS)
+  @APIResponse(responseCode = "200", description = "One page of accounts.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AccountDtos.Listed.class)))
+  public Page<AccountDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
+      @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor,
+      @QueryParam("status") @Parameter(description = "Only accounts in this status.", schema = @Schema(
+          type = SchemaType.STRING, enumeration = {"creating", "active", "failed"})) String status,
+      @QueryParam("platform") @Parameter(description = "Only accounts of this platform.", schema = @Schema(
+          type = SchemaType.STRING, enumeration = {"shortvideo", "photo"})) String platform,
+      @Context UriInfo uri) {
     return service.list(caller.requireClientId(), TagFilters.parse(uri.getQueryParameters()),
         PageRequest.of(limit, cursor), status, platform);
   }
 
   @GET
   @Path("{id}")
-  @Operation(summary = "Get an account", description = "Another client's account is 404.")
+  @Operation(operationId = "getAccount", summary = "Get an account", description = "Another client's account is "
+      + "404.")
+  @APIResponse(responseCode = "200", description = "The account.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AccountDtos.View.class)))
   public AccountDtos.View get(@PathParam("id") String id) {
     var clientId = caller.requireClientId();
     return service.find(clientId, Inputs.id("id", IdPrefix.ACC, id)).map(AccountDtos.View::from)
@@ -81,29 +106,44 @@ public class AccountResource {
 
   @PUT
   @Path("{id}")
-  @Operation(summary = "Update an account", description = "Partial: `tags` and `metadata` replace the stored ones "
-      + "when given; absent fields stay. `platform` and `name` cannot change (create a new account).")
-  public AccountDtos.View update(@PathParam("id") String id, AccountDtos.Update body) {
+  @Operation(operationId = "updateAccount", summary = "Update an account", description = "Partial: `tags` and "
+      + "`metadata` replace the stored ones when given; absent (or null) fields stay. `platform` and `name` cannot "
+      + "change (create a new account).")
+  @APIResponse(responseCode = "200", description = "The account as updated.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AccountDtos.View.class)))
+  public AccountDtos.View update(@PathParam("id") String id,
+      AccountDtos.Update body) {
     return doUpdate(CollectionIds.samePath(IdPrefix.ACC, id, body == null ? null : body.id()), body);
   }
 
   @PUT
-  @Operation(summary = "Update an account named by ?id= or the body's id", description = "As PUT /v1/accounts/{id}.")
-  public AccountDtos.View updateById(@QueryParam("id") String id, AccountDtos.Update body) {
+  @Operation(operationId = "updateAccountById", summary = "Update an account named by ?id= or the body's id",
+      description = "As PUT /v1/accounts/{id}, for callers that name the record in the query or the body.")
+  @APIResponse(responseCode = "200", description = "The account as updated.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AccountDtos.View.class)))
+  public AccountDtos.View updateById(@QueryParam("id") String id,
+      AccountDtos.Update body) {
     return doUpdate(CollectionIds.resolve(IdPrefix.ACC, id, body == null ? null : body.id()), body);
   }
 
   @DELETE
   @Path("{id}")
-  @Operation(summary = "Delete an account", description = "Answers `{id, deleted: true}`. Credits are not refunded.")
+  @Operation(operationId = "deleteAccount", summary = "Delete an account", description = "Answers "
+      + "`{id, deleted: true}`. Credits are not refunded.")
+  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
   public Deleted delete(@PathParam("id") String id) {
     return doDelete(Inputs.id("id", IdPrefix.ACC, id));
   }
 
   @DELETE
   @Consumes(MediaType.WILDCARD)
-  @Operation(summary = "Delete an account named by ?id= or the body's id", description = "As DELETE /v1/accounts/{id}.")
-  public Deleted deleteById(@QueryParam("id") String id, String body) {
+  @Operation(operationId = "deleteAccountById", summary = "Delete an account named by ?id= or the body's id",
+      description = "As DELETE /v1/accounts/{id}, for callers that name the record in the query or the body.")
+  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
+  public Deleted deleteById(@QueryParam("id") String id,
+      @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
     return doDelete(CollectionIds.fromDeleteBody(IdPrefix.ACC, id, body));
   }
 

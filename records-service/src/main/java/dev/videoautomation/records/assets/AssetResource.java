@@ -15,6 +15,11 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -24,18 +29,21 @@ import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.lists.TagFilters;
+import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
+import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.CollectionIds;
 import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 
 @Path("/v1/assets")
-@Tag(name = "Assets", description = "Files kept by the client on the service's CDN: fetched there when created "
-    + "from an outside URL, or the client's own upload as it is.")
+@Tag(name = AssetResource.TAG, description = "Files kept by the client on the service's CDN: fetched there when "
+    + "created from an outside URL, or the client's own upload as it is.")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Blocking
 public class AssetResource {
+  static final String TAG = "Records: assets";
   static final String KIND = "asset";
   private final AssetService service;
   private final CurrentCaller caller;
@@ -46,33 +54,61 @@ public class AssetResource {
   }
 
   @POST
-  @Operation(summary = "Create an asset", description = "Body: `url` (required: a public http or https URL, or "
-      + "the service's own media: a `med_` id or CDN URL that `POST /v1/upload` answered), `name`, `contentType` "
-      + "(e.g. `video/mp4` or `image/*`: when given, the file must match it, else 415), `tags`, `metadata` (object, "
-      + "at most 16 KiB). An outside file is fetched synchronously into the service's storage (URL guard: public "
-      + "addresses only, at most 5 redirects); your own upload is used as it is stored, never fetched or copied, and "
-      + "the asset's `mediaId` is the upload's. The answer's `url` is the service's own CDN URL; `sourceUrl` keeps "
-      + "what was given. Refusals pass through unchanged: 400 `url_not_allowed` with `reason`, 404 `not_found` "
-      + "(another client's `med_` id, or a CDN URL of nothing), 413 `payload_too_large` with `limit`, 415 "
-      + "`unsupported_media_type`, 502 `upstream_error`, 504 `upstream_timeout`.")
-  @APIResponse(responseCode = "201", description = "Created, status `active`")
+  @Operation(operationId = "createAsset", summary = "Create an asset", description = "Body: `url` (required: a "
+      + "public http or https URL, or the service's own media: a `med_` id or CDN URL that `POST /v1/upload` "
+      + "answered), `name`, `contentType` (e.g. `video/mp4` or `image/*`: when given, the file must match it, else "
+      + "415), `tags`, `metadata` (object, at most 16 KiB). An outside file is fetched synchronously into the "
+      + "service's storage (URL guard: public addresses only, at most 5 redirects); your own upload is used as it is "
+      + "stored, never fetched or copied, and the asset's `mediaId` is the upload's. The answer's `url` is the "
+      + "service's own CDN URL; `sourceUrl` keeps what was given. Refusals pass through unchanged: 400 "
+      + "`url_not_allowed` with `reason`, 404 `not_found` (another client's `med_` id, or a CDN URL of nothing), 413 "
+      + "`payload_too_large` with `limit`, 415 `unsupported_media_type`, 502 `upstream_error`, 504 "
+      + "`upstream_timeout`.")
+  @APIResponse(responseCode = "201", description = "Created, status `active`.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AssetDtos.View.class)))
+  @APIResponse(responseCode = "400", description = "`invalid_request` naming the field, or `url_not_allowed` with "
+      + "`reason` and `field: url`: the URL leads to a private address, too many redirects, or is not http(s).",
+      content = @Content(mediaType = MediaType.APPLICATION_JSON,
+          schema = @Schema(implementation = ErrorBodies.Error.class)))
+  @APIResponse(responseCode = "404", description = "`not_found` naming `url`: another client's `med_` id, or a CDN "
+      + "URL of no stored object.", content = @Content(
+          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+  @APIResponse(responseCode = "413", description = "`payload_too_large`: the file is larger than the service "
+      + "stores; `limit` is the largest size, in bytes.", content = @Content(
+          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+  @APIResponse(responseCode = "415", description = "`unsupported_media_type`: the file is not of `contentType`, or "
+      + "of no type the service stores; or the body was not sent as `application/json`.", content = @Content(
+          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+  @APIResponse(responseCode = "502", description = "`upstream_error`: the URL answered an error (`upstreamStatus`) "
+      + "or could not be reached, or the media service failed; nothing was stored.", content = @Content(
+          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+  @APIResponse(responseCode = "504", description = "`upstream_timeout`: fetching the URL took too long; nothing "
+      + "was stored.", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+          schema = @Schema(implementation = ErrorBodies.Error.class)))
   public Response create(AssetDtos.Create body) {
     var asset = service.create(caller.requireClientId(), body);
     return Response.status(Response.Status.CREATED).entity(AssetDtos.View.from(asset)).build();
   }
 
   @GET
-  @Operation(summary = "List assets", description = "Newest first. `limit` (1–200, default 50), `cursor` "
-      + "(nextCursor of the last page), `status` (active), and `tag.<key>=<value>` filters, ANDed.")
-  public Page<AssetDtos.View> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
-      @QueryParam("status") String status, @Context UriInfo uri) {
+  @Operation(operationId = "listAssets", summary = "List assets", description = "Newest first, a page at a time "
+      + "(`limit`, `cursor`), optionally only one `status`." + ApiDocs.TAG_FILTERS)
+  @APIResponse(responseCode = "200", description = "One page of assets.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AssetDtos.Listed.class)))
+  public Page<AssetDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
+      @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor,
+      @QueryParam("status") @Parameter(description = "Only assets in this status.", schema = @Schema(
+          type = SchemaType.STRING, enumeration = {"active"})) String status,
+      @Context UriInfo uri) {
     return service.list(caller.requireClientId(), TagFilters.parse(uri.getQueryParameters()),
         PageRequest.of(limit, cursor), status);
   }
 
   @GET
   @Path("{id}")
-  @Operation(summary = "Get an asset", description = "Another client's asset is 404.")
+  @Operation(operationId = "getAsset", summary = "Get an asset", description = "Another client's asset is 404.")
+  @APIResponse(responseCode = "200", description = "The asset.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AssetDtos.View.class)))
   public AssetDtos.View get(@PathParam("id") String id) {
     var clientId = caller.requireClientId();
     return service.find(clientId, Inputs.id("id", IdPrefix.AST, id)).map(AssetDtos.View::from)
@@ -81,29 +117,44 @@ public class AssetResource {
 
   @PUT
   @Path("{id}")
-  @Operation(summary = "Update an asset", description = "Partial: `name`, `tags` and `metadata` replace the stored "
-      + "ones when given; absent fields stay. `url` cannot change (create a new asset).")
-  public AssetDtos.View update(@PathParam("id") String id, AssetDtos.Update body) {
+  @Operation(operationId = "updateAsset", summary = "Update an asset", description = "Partial: `name`, `tags` and "
+      + "`metadata` replace the stored ones when given; absent (or null) fields stay. `url` cannot change (create a "
+      + "new asset).")
+  @APIResponse(responseCode = "200", description = "The asset as updated.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AssetDtos.View.class)))
+  public AssetDtos.View update(@PathParam("id") String id,
+      AssetDtos.Update body) {
     return doUpdate(CollectionIds.samePath(IdPrefix.AST, id, body == null ? null : body.id()), body);
   }
 
   @PUT
-  @Operation(summary = "Update an asset named by ?id= or the body's id", description = "As PUT /v1/assets/{id}.")
-  public AssetDtos.View updateById(@QueryParam("id") String id, AssetDtos.Update body) {
+  @Operation(operationId = "updateAssetById", summary = "Update an asset named by ?id= or the body's id",
+      description = "As PUT /v1/assets/{id}, for callers that name the record in the query or the body.")
+  @APIResponse(responseCode = "200", description = "The asset as updated.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AssetDtos.View.class)))
+  public AssetDtos.View updateById(@QueryParam("id") String id,
+      AssetDtos.Update body) {
     return doUpdate(CollectionIds.resolve(IdPrefix.AST, id, body == null ? null : body.id()), body);
   }
 
   @DELETE
   @Path("{id}")
-  @Operation(summary = "Delete an asset", description = "Answers `{id, deleted: true}`. The stored file stays on the CDN.")
+  @Operation(operationId = "deleteAsset", summary = "Delete an asset", description = "Answers "
+      + "`{id, deleted: true}`. The stored file stays on the CDN.")
+  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
   public Deleted delete(@PathParam("id") String id) {
     return doDelete(Inputs.id("id", IdPrefix.AST, id));
   }
 
   @DELETE
   @Consumes(MediaType.WILDCARD)
-  @Operation(summary = "Delete an asset named by ?id= or the body's id", description = "As DELETE /v1/assets/{id}.")
-  public Deleted deleteById(@QueryParam("id") String id, String body) {
+  @Operation(operationId = "deleteAssetById", summary = "Delete an asset named by ?id= or the body's id",
+      description = "As DELETE /v1/assets/{id}, for callers that name the record in the query or the body.")
+  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
+  public Deleted deleteById(@QueryParam("id") String id,
+      @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
     return doDelete(CollectionIds.fromDeleteBody(IdPrefix.AST, id, body));
   }
 

@@ -35,7 +35,10 @@ import dev.videoautomation.records.common.ListQuery;
 public class AssetService {
   static final String PURPOSE = "asset";
   static final Set<String> STATUSES = Set.of(Asset.ACTIVE);
-  private static final Pattern CONTENT_TYPE = Pattern.compile("[a-z]+/([a-z0-9][a-z0-9.+-]*|\\*)");
+  static final int MAX_CONTENT_TYPE = 127;
+  /** A media type or a range of them ({@code video/mp4}, {@code image/*}); the document shows the same pattern. */
+  static final String CONTENT_TYPE_FORM = "^[a-z]+/([a-z0-9][a-z0-9.+-]*|\\*)$";
+  private static final Pattern CONTENT_TYPE = Pattern.compile(CONTENT_TYPE_FORM);
 
   private final AssetRepository assets;
   private final MediaCalls media;
@@ -61,7 +64,7 @@ public class AssetService {
     }
     var url = own.isOwn(body.url()) ? body.url().strip() : Inputs.httpUrl("url", body.url());
     var name = Inputs.optional("name", body.name(), Inputs.MAX_NAME);
-    var contentType = Inputs.optional("contentType", body.contentType(), 127);
+    var contentType = Inputs.optional("contentType", body.contentType(), MAX_CONTENT_TYPE);
     if (contentType != null && !CONTENT_TYPE.matcher(contentType).matches()) {
       throw ApiException.invalidField("contentType", "must be a media type such as video/mp4 or image/*");
     }

@@ -15,6 +15,11 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -25,16 +30,19 @@ import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.lists.TagFilters;
 import dev.videoautomation.platform.token.CurrentCaller;
+import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.CollectionIds;
 import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 
 @Path("/v1/campaigns")
-@Tag(name = "Campaigns", description = "Campaigns: a config, the generated videos used, and the credits the config is estimated to cost.")
+@Tag(name = CampaignResource.TAG, description = "Campaigns: a config, the generated videos used, and the credits "
+    + "the config is estimated to cost.")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Blocking
 public class CampaignResource {
+  static final String TAG = "Records: campaigns";
   static final String KIND = "campaign";
   private final CampaignService service;
   private final CurrentCaller caller;
@@ -45,30 +53,44 @@ public class CampaignResource {
   }
 
   @POST
-  @Operation(summary = "Create a campaign", description = "Body: `name`, `config` (object, at most 64 KiB), "
-      + "`status` (`draft`, the default, `active` or `completed`), `videoIds` (ids of generated videos, `vid_…`, at "
-      + "most 500), `tags`. Answers with `campaignId`. `estimatedCredits` prices these config keys with the current "
-      + "price list (/v1/pricing): `videoCount` × clone.render, `imageCount` × image.generate at `imageResolution` "
-      + "(1K/2K/4K), `musicCount` × music.generate, `accountCount` × account.create; counts are whole numbers 0–100000. "
-      + "Other config keys are kept and not priced. It is recomputed whenever `config` changes. Nothing is charged.")
-  @APIResponse(responseCode = "201", description = "Created")
+  @Operation(operationId = "createCampaign", summary = "Create a campaign", description = "Body: `name`, `config` "
+      + "(object, at most 64 KiB), `status` (`draft`, the default, `active` or `completed`), `videoIds` (ids of "
+      + "generated videos, `vid_…`, at most 500), `tags`. Answers with `campaignId`. `estimatedCredits` prices these "
+      + "config keys with the current price list (/v1/pricing): `videoCount` × clone.render, `imageCount` × "
+      + "image.generate at `imageResolution` (1K/2K/4K), `musicCount` × music.generate, `accountCount` × "
+      + "account.create; counts are whole numbers 0–100000. Other config keys are kept and not priced. It is "
+      + "recomputed whenever `config` changes. Nothing is charged. Pricing asks billing for its price list: when "
+      + "billing cannot answer, nothing is stored (502/503/504).")
+  @APIResponse(responseCode = "201", description = "The campaign as stored.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CampaignDtos.View.class)))
+  @APIResponse(responseCode = "502", ref = ApiDocs.UPSTREAM_ERROR)
+  @APIResponse(responseCode = "504", ref = ApiDocs.UPSTREAM_TIMEOUT)
   public Response create(CampaignDtos.Create body) {
     var campaign = service.create(caller.requireClientId(), body);
     return Response.status(Response.Status.CREATED).entity(CampaignDtos.View.from(campaign)).build();
   }
 
   @GET
-  @Operation(summary = "List campaigns", description = "Newest first; items name the id `campaignId`. `limit` "
-      + "(1–200, default 50), `cursor`, `status` (draft|active|completed), and `tag.<key>=<value>` filters, ANDed.")
-  public Page<CampaignDtos.View> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
-      @QueryParam("status") String status, @Context UriInfo uri) {
+  @Operation(operationId = "listCampaigns", summary = "List campaigns", description = "Newest first, a page at a "
+      + "time (`limit`, `cursor`); items name the id `campaignId`. Optionally only one `status`."
+      + ApiDocs.TAG_FILTERS)
+  @APIResponse(responseCode = "200", description = "One page of campaigns.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CampaignDtos.Listed.class)))
+  public Page<CampaignDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
+      @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor,
+      @QueryParam("status") @Parameter(description = "Only campaigns in this status.", schema = @Schema(
+          type = SchemaType.STRING, enumeration = {"draft", "active", "completed"})) String status,
+      @Context UriInfo uri) {
     return service.list(caller.requireClientId(), TagFilters.parse(uri.getQueryParameters()),
         PageRequest.of(limit, cursor), status);
   }
 
   @GET
   @Path("{id}")
-  @Operation(summary = "Get a campaign", description = "Another client's campaign is 404.")
+  @Operation(operationId = "getCampaign", summary = "Get a campaign", description = "Another client's campaign is "
+      + "404.")
+  @APIResponse(responseCode = "200", description = "The campaign.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CampaignDtos.View.class)))
   public CampaignDtos.View get(@PathParam("id") String id) {
     var clientId = caller.requireClientId();
     return service.find(clientId, Inputs.id("id", IdPrefix.CMP, id)).map(CampaignDtos.View::from)
@@ -77,30 +99,49 @@ public class CampaignResource {
 
   @PUT
   @Path("{id}")
-  @Operation(summary = "Update a campaign", description = "Partial: fields given replace the stored ones; a new "
-      + "`config` recomputes `estimatedCredits`. The collection-level PUT takes the id from ?id=, `id` or "
-      + "`campaignId`.")
-  public CampaignDtos.View update(@PathParam("id") String id, CampaignDtos.Update body) {
+  @Operation(operationId = "updateCampaign", summary = "Update a campaign", description = "Partial: fields given "
+      + "replace the stored ones; absent (or null) fields stay; a new `config` recomputes `estimatedCredits` (502/"
+      + "503/504 when billing cannot price it; nothing changes then).")
+  @APIResponse(responseCode = "200", description = "The campaign as updated.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CampaignDtos.View.class)))
+  @APIResponse(responseCode = "502", ref = ApiDocs.UPSTREAM_ERROR)
+  @APIResponse(responseCode = "504", ref = ApiDocs.UPSTREAM_TIMEOUT)
+  public CampaignDtos.View update(@PathParam("id") String id,
+      CampaignDtos.Update body) {
     return doUpdate(CollectionIds.samePath(IdPrefix.CMP, id, body == null ? null : body.anyId()), body);
   }
 
   @PUT
-  @Operation(summary = "Update a campaign named by ?id= or the body's id", description = "As PUT /v1/campaigns/{id}.")
-  public CampaignDtos.View updateById(@QueryParam("id") String id, CampaignDtos.Update body) {
+  @Operation(operationId = "updateCampaignById", summary = "Update a campaign named by ?id= or the body's id",
+      description = "As PUT /v1/campaigns/{id}, for callers that name the record in the query or the body (`id` or "
+          + "`campaignId`).")
+  @APIResponse(responseCode = "200", description = "The campaign as updated.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CampaignDtos.View.class)))
+  @APIResponse(responseCode = "502", ref = ApiDocs.UPSTREAM_ERROR)
+  @APIResponse(responseCode = "504", ref = ApiDocs.UPSTREAM_TIMEOUT)
+  public CampaignDtos.View updateById(@QueryParam("id") String id,
+      CampaignDtos.Update body) {
     return doUpdate(CollectionIds.resolve(IdPrefix.CMP, id, body == null ? null : body.anyId()), body);
   }
 
   @DELETE
   @Path("{id}")
-  @Operation(summary = "Delete a campaign", description = "Answers `{id, deleted: true}`.")
+  @Operation(operationId = "deleteCampaign", summary = "Delete a campaign", description = "Answers "
+      + "`{id, deleted: true}`.")
+  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
   public Deleted delete(@PathParam("id") String id) {
     return doDelete(Inputs.id("id", IdPrefix.CMP, id));
   }
 
   @DELETE
   @Consumes(MediaType.WILDCARD)
-  @Operation(summary = "Delete a campaign named by ?id= or the body's id", description = "As DELETE /v1/campaigns/{id}.")
-  public Deleted deleteById(@QueryParam("id") String id, String body) {
+  @Operation(operationId = "deleteCampaignById", summary = "Delete a campaign named by ?id= or the body's id",
+      description = "As DELETE /v1/campaigns/{id}, for callers that name the record in the query or the body.")
+  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
+  public Deleted deleteById(@QueryParam("id") String id,
+      @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
     return doDelete(CollectionIds.fromDeleteBody(IdPrefix.CMP, id, body));
   }
 

@@ -15,6 +15,11 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -24,19 +29,26 @@ import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.lists.TagFilters;
+import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
+import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.CollectionIds;
 import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 
 @Path("/v1/posts")
-@Tag(name = "Posts", description = "Videos scheduled for publishing to one of your accounts: `scheduled` → "
-    + "`publishing` → `published` | `failed`.")
+@Tag(name = PostResource.TAG, description = "Videos scheduled for publishing to one of your accounts: `scheduled` "
+    + "→ `publishing` → `published` | `failed`.")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Blocking
 public class PostResource {
+  static final String TAG = "Records: posts";
   static final String KIND = "post";
+  static final String CONFLICT_CHANGED = "`conflict`: the post is no longer `scheduled` (`status` says what it is); "
+      + "schedule a new post instead.";
+  static final String CONFLICT_PUBLISHING = "`conflict`: the post is being published right now; read it again in a "
+      + "minute.";
   private final PostService service;
   private final CurrentCaller caller;
 
@@ -46,37 +58,48 @@ public class PostResource {
   }
 
   @POST
-  @Operation(summary = "Schedule a post", description = "Body: `accountId` (required: one of your accounts, not "
-      + "`failed`), `videoId` (required, any of your published media: an asset `ast_…`, published from its CDN URL; "
-      + "a generated video `vid_…`; or an upload `med_…`, the id `POST /v1/upload` answered, which must be a video "
-      + "and is published from its CDN URL, with no second copy), `caption` (≤ 2200), `scheduledAt` (epoch ms, "
-      + "default now), `tags`. Answers 201 with `postId` and status `scheduled`. At `scheduledAt` the publisher "
-      + "posts it through Ayrshare (TikTok for shortvideo accounts, Instagram for photo accounts): `published` with "
-      + "`externalId` and `postUrl`, or `failed` with `errorCode` and `errorMessage`. A generated video is checked "
-      + "again at publish time and must have `succeeded` (else `video_not_ready`). With no publisher configured on "
-      + "the deployment, due posts fail with `publisher_not_configured` (never a pretend success). A post "
-      + "interrupted mid-publish fails with `publish_interrupted` and is never re-sent automatically: a double post "
-      + "is worse than a failed one. 503 `service_unavailable` when a `vid_` or `med_` cannot be checked because "
-      + "the clone or media service is down.")
-  @APIResponse(responseCode = "201", description = "Scheduled")
+  @Operation(operationId = "createPost", summary = "Schedule a post", description = "Body: `accountId` (required: "
+      + "one of your accounts, not `failed`), `videoId` (required, any of your published media: an asset `ast_…`, "
+      + "published from its CDN URL; a generated video `vid_…`; or an upload `med_…`, the id `POST /v1/upload` "
+      + "answered, which must be a video and is published from its CDN URL, with no second copy), `caption` "
+      + "(≤ 2200), `scheduledAt` (epoch ms, default now), `tags`. Answers 201 with `postId` and status "
+      + "`scheduled`. At `scheduledAt` the publisher posts it through Ayrshare (TikTok for shortvideo accounts, "
+      + "Instagram for photo accounts): `published` with `externalId` and `postUrl`, or `failed` with `errorCode` "
+      + "and `errorMessage`. A generated video is checked again at publish time and must have `succeeded` (else "
+      + "`video_not_ready`). With no publisher configured on the deployment, due posts fail with "
+      + "`publisher_not_configured` (never a pretend success). A post interrupted mid-publish fails with "
+      + "`publish_interrupted` and is never re-sent automatically: a double post is worse than a failed one. 503 "
+      + "`service_unavailable` when a `vid_` or `med_` cannot be checked because the clone or media service is "
+      + "down.")
+  @APIResponse(responseCode = "201", description = "Scheduled.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.View.class)))
   public Response create(PostDtos.Create body) {
     var post = service.create(caller.requireClientId(), body);
     return Response.status(Response.Status.CREATED).entity(PostDtos.View.from(post)).build();
   }
 
   @GET
-  @Operation(summary = "List posts", description = "Newest first (by creation); items name the id `postId`. "
-      + "`limit` (1–200, default 50), `cursor`, `status` (scheduled|publishing|published|failed), `accountId`, and "
-      + "`tag.<key>=<value>` filters, ANDed.")
-  public Page<PostDtos.View> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
-      @QueryParam("status") String status, @QueryParam("accountId") String accountId, @Context UriInfo uri) {
+  @Operation(operationId = "listPosts", summary = "List posts", description = "Newest first (by creation), a page "
+      + "at a time (`limit`, `cursor`); items name the id `postId`. Optionally only one `status` or `accountId`."
+      + ApiDocs.TAG_FILTERS)
+  @APIResponse(responseCode = "200", description = "One page of posts.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.Listed.class)))
+  public Page<PostDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
+      @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor,
+      @QueryParam("status") @Parameter(description = "Only posts in this status.", schema = @Schema(
+          type = SchemaType.STRING, enumeration = {"scheduled", "publishing", "published", "failed"})) String status,
+      @QueryParam("accountId") @Parameter(description = "Only posts to this account.", schema = @Schema(
+          type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.ACCOUNT_ID)) String accountId,
+      @Context UriInfo uri) {
     return service.list(caller.requireClientId(), TagFilters.parse(uri.getQueryParameters()),
         PageRequest.of(limit, cursor), status, accountId);
   }
 
   @GET
   @Path("{id}")
-  @Operation(summary = "Get a post", description = "Another client's post is 404.")
+  @Operation(operationId = "getPost", summary = "Get a post", description = "Another client's post is 404.")
+  @APIResponse(responseCode = "200", description = "The post.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.View.class)))
   public PostDtos.View get(@PathParam("id") String id) {
     var clientId = caller.requireClientId();
     return service.find(clientId, Inputs.id("id", IdPrefix.PST, id)).map(PostDtos.View::from)
@@ -85,31 +108,54 @@ public class PostResource {
 
   @PUT
   @Path("{id}")
-  @Operation(summary = "Update a scheduled post", description = "Partial: `accountId`, `videoId`, `caption`, "
-      + "`scheduledAt`, `tags` replace the stored ones when given (checked as on creation). Only while `scheduled`; "
-      + "otherwise 409 `conflict`. The collection-level PUT takes the id from ?id=, `id` or `postId`.")
-  public PostDtos.View update(@PathParam("id") String id, PostDtos.Update body) {
+  @Operation(operationId = "updatePost", summary = "Update a scheduled post", description = "Partial: `accountId`, "
+      + "`videoId`, `caption`, `scheduledAt`, `tags` replace the stored ones when given (checked as on creation). "
+      + "Only while `scheduled`; otherwise 409 `conflict`.")
+  @APIResponse(responseCode = "200", description = "The post as updated.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.View.class)))
+  @APIResponse(responseCode = "409", description = CONFLICT_CHANGED, content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+  public PostDtos.View update(@PathParam("id") String id,
+      PostDtos.Update body) {
     return doUpdate(CollectionIds.samePath(IdPrefix.PST, id, body == null ? null : body.anyId()), body);
   }
 
   @PUT
-  @Operation(summary = "Update a post named by ?id= or the body's id", description = "As PUT /v1/posts/{id}.")
-  public PostDtos.View updateById(@QueryParam("id") String id, PostDtos.Update body) {
+  @Operation(operationId = "updatePostById", summary = "Update a post named by ?id= or the body's id",
+      description = "As PUT /v1/posts/{id}, for callers that name the record in the query or the body (`id` or "
+          + "`postId`).")
+  @APIResponse(responseCode = "200", description = "The post as updated.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.View.class)))
+  @APIResponse(responseCode = "409", description = CONFLICT_CHANGED, content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+  public PostDtos.View updateById(@QueryParam("id") String id,
+      PostDtos.Update body) {
     return doUpdate(CollectionIds.resolve(IdPrefix.PST, id, body == null ? null : body.anyId()), body);
   }
 
   @DELETE
   @Path("{id}")
-  @Operation(summary = "Delete a post", description = "Answers `{id, deleted: true}`. A post being published "
-      + "right now is 409 `conflict`. Deleting a published post does not remove it from the network.")
+  @Operation(operationId = "deletePost", summary = "Delete a post", description = "Answers `{id, deleted: true}`. "
+      + "A post being published right now is 409 `conflict`. Deleting a published post does not remove it from the "
+      + "network.")
+  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
+  @APIResponse(responseCode = "409", description = CONFLICT_PUBLISHING, content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
   public Deleted delete(@PathParam("id") String id) {
     return doDelete(Inputs.id("id", IdPrefix.PST, id));
   }
 
   @DELETE
   @Consumes(MediaType.WILDCARD)
-  @Operation(summary = "Delete a post named by ?id= or the body's id", description = "As DELETE /v1/posts/{id}.")
-  public Deleted deleteById(@QueryParam("id") String id, String body) {
+  @Operation(operationId = "deletePostById", summary = "Delete a post named by ?id= or the body's id",
+      description = "As DELETE /v1/posts/{id}, for callers that name the record in the query or the body.")
+  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
+  @APIResponse(responseCode = "409", description = CONFLICT_PUBLISHING, content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+  public Deleted deleteById(@QueryParam("id") String id,
+      @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
     return doDelete(CollectionIds.fromDeleteBody(IdPrefix.PST, id, body));
   }
 

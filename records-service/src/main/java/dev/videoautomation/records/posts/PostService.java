@@ -24,6 +24,7 @@ import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.records.accounts.Account;
 import dev.videoautomation.records.accounts.AccountRepository;
+import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
 
@@ -145,8 +146,8 @@ public class PostService {
   }
 
   private static Instant scheduledAt(long millis) {
-    if (millis < 0) {
-      throw ApiException.invalidField("scheduledAt", "must be epoch milliseconds");
+    if (millis < 0 || millis > ApiDocs.EPOCH_MS_LAST) {
+      throw ApiException.invalidField("scheduledAt", "must be epoch milliseconds no later than the year 9999");
     }
     return Instant.ofEpochMilli(millis);
   }

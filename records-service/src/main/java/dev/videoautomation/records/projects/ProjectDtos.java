@@ -3,27 +3,59 @@ package dev.videoautomation.records.projects;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 import dev.videoautomation.platform.lists.Tags;
+import dev.videoautomation.records.common.ApiDocs;
+import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.OwnedRecord;
 
 /** Bodies and answers of /v1/projects. */
 public final class ProjectDtos {
+  static final String TIMELINE = "The editor's timeline: any JSON object, at most 1 MiB once serialized; kept as "
+      + "given.";
+
   private ProjectDtos() {
   }
 
   @RegisterForReflection
-  public record Create(String name, Map<String, Object> timeline, String status, List<Tags.Tag> tags) {
+  @Schema(name = "ProjectCreate", additionalProperties = Schema.False.class)
+  public record Create(
+      @Schema(required = true, minLength = 1, maxLength = Inputs.MAX_NAME, example = "Launch teaser") String name,
+      @Schema(nullable = true, description = TIMELINE + " Default {}.") Map<String, Object> timeline,
+      @Schema(nullable = true, enumeration = {"draft", "archived"}, description = "Default `draft`.") String status,
+      @Schema(nullable = true, maxItems = ApiDocs.TAGS_MAX, description = ApiDocs.TAGS) List<Tags.Tag> tags) {
   }
 
   @RegisterForReflection
-  public record Update(String id, String name, Map<String, Object> timeline, String status, List<Tags.Tag> tags) {
+  @Schema(name = "ProjectUpdate", additionalProperties = Schema.False.class, description = ApiDocs.UPDATE_BODY)
+  public record Update(
+      @Schema(nullable = true, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.PROJECT_ID,
+          description = ApiDocs.BODY_ID) String id,
+      @Schema(nullable = true, minLength = 1, maxLength = Inputs.MAX_NAME) String name,
+      @Schema(nullable = true, description = TIMELINE) Map<String, Object> timeline,
+      @Schema(nullable = true, enumeration = {"draft", "archived"}, description = "`draft` restores an archived "
+          + "project; `archived` archives it.") String status,
+      @Schema(nullable = true, maxItems = ApiDocs.TAGS_MAX, description = ApiDocs.TAGS) List<Tags.Tag> tags) {
   }
 
   @RegisterForReflection
-  public record View(String id, String name, Map<String, Object> timeline, String status, List<Tags.Tag> tags,
-      Long archivedAt, Long createdAt, Long updatedAt) {
+  @Schema(name = "ProjectView", description = "An editor project: a name and the editor's timeline.")
+  public record View(
+      @Schema(required = true, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.PROJECT_ID) String id,
+      @Schema(required = true, maxLength = Inputs.MAX_NAME) String name,
+      @Schema(required = true, description = TIMELINE) Map<String, Object> timeline,
+      @Schema(required = true, enumeration = {"draft", "archived"}) String status,
+      @Schema(required = true, maxItems = ApiDocs.TAGS_MAX) List<Tags.Tag> tags,
+      @Schema(required = true, nullable = true, minimum = "0", maximum = ApiDocs.EPOCH_MS_MAX,
+          description = "When it was archived, epoch "
+          + "milliseconds; null unless `archived`.") Long archivedAt,
+      @Schema(required = true, minimum = "0", maximum = ApiDocs.EPOCH_MS_MAX,
+          description = ApiDocs.CREATED_AT) Long createdAt,
+      @Schema(required = true, minimum = "0", maximum = ApiDocs.EPOCH_MS_MAX,
+          description = ApiDocs.UPDATED_AT) Long updatedAt) {
 
     static View from(Project p) {
       return new View(p.id, p.name, p.timeline, p.status, p.tags, OwnedRecord.millis(p.archivedAt),
@@ -31,8 +63,20 @@ public final class ProjectDtos {
     }
   }
 
+  /** The list answer as the document names it: the platform's {@code Page<View>}, whose shape it is. */
+  @Schema(name = "ProjectPage", description = ApiDocs.PAGE)
+  public record Listed(
+      @Schema(required = true, maxItems = ApiDocs.PAGE_MAX) List<View> data,
+      @Schema(required = true, nullable = true, maxLength = ApiDocs.CURSOR_MAX, pattern = ApiDocs.CURSOR_PATTERN,
+          description = ApiDocs.NEXT_CURSOR) String nextCursor) {
+  }
+
   /** The answer to the archiving DELETE. */
   @RegisterForReflection
-  public record Archived(String id, String status) {
+  @Schema(name = "ProjectArchived", description = "The project is archived (soft): still readable by id, left out "
+      + "of the default list, restored by PUT `status: draft`.")
+  public record Archived(
+      @Schema(required = true, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.PROJECT_ID) String id,
+      @Schema(required = true, enumeration = {"archived"}) String status) {
   }
 }

@@ -15,6 +15,11 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -25,15 +30,18 @@ import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.lists.TagFilters;
 import dev.videoautomation.platform.token.CurrentCaller;
+import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.CollectionIds;
 import dev.videoautomation.records.common.Inputs;
 
 @Path("/v1/projects")
-@Tag(name = "Editor projects", description = "Editor projects: a name and a timeline document. DELETE archives (soft); archived projects can be restored.")
+@Tag(name = ProjectResource.TAG, description = "Editor projects: a name and a timeline document. DELETE archives "
+    + "(soft); archived projects can be restored.")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Blocking
 public class ProjectResource {
+  static final String TAG = "Records: editor projects";
   static final String KIND = "project";
   private final ProjectService service;
   private final CurrentCaller caller;
@@ -44,28 +52,38 @@ public class ProjectResource {
   }
 
   @POST
-  @Operation(summary = "Create an editor project", description = "Body: `name` (required), `timeline` (any JSON "
-      + "object, at most 1 MiB once serialized; default {}), `status` (`draft`, the default, or `archived`), `tags`.")
-  @APIResponse(responseCode = "201", description = "Created")
+  @Operation(operationId = "createProject", summary = "Create an editor project", description = "Body: `name` "
+      + "(required), `timeline` (any JSON object, at most 1 MiB once serialized; default {}), `status` (`draft`, the "
+      + "default, or `archived`), `tags`.")
+  @APIResponse(responseCode = "201", description = "The project as stored.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.View.class)))
   public Response create(ProjectDtos.Create body) {
     var project = service.create(caller.requireClientId(), body);
     return Response.status(Response.Status.CREATED).entity(ProjectDtos.View.from(project)).build();
   }
 
   @GET
-  @Operation(summary = "List editor projects", description = "Newest first. Archived projects are left out unless "
-      + "`status=archived` (which lists only them); `status=draft` lists drafts. `limit` (1–200, default 50), "
-      + "`cursor`, and `tag.<key>=<value>` filters, ANDed.")
-  public Page<ProjectDtos.View> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
-      @QueryParam("status") String status, @Context UriInfo uri) {
+  @Operation(operationId = "listProjects", summary = "List editor projects", description = "Newest first, a page "
+      + "at a time (`limit`, `cursor`). Archived projects are left out unless `status=archived` (which lists only "
+      + "them); `status=draft` lists drafts." + ApiDocs.TAG_FILTERS)
+  @APIResponse(responseCode = "200", description = "One page of projects.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.Listed.class)))
+  public Page<ProjectDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
+      @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor,
+      @QueryParam("status") @Parameter(description = "Only projects in this status (archived ones are listed only "
+          + "with `archived`).", schema = @Schema(type = SchemaType.STRING, enumeration = {"draft", "archived"}))
+      String status,
+      @Context UriInfo uri) {
     return service.list(caller.requireClientId(), TagFilters.parse(uri.getQueryParameters()),
         PageRequest.of(limit, cursor), status);
   }
 
   @GET
   @Path("{id}")
-  @Operation(summary = "Get an editor project", description = "Archived projects are still readable by id. Another client's project "
-      + "is 404.")
+  @Operation(operationId = "getProject", summary = "Get an editor project", description = "Archived projects are "
+      + "still readable by id. Another client's project is 404.")
+  @APIResponse(responseCode = "200", description = "The project.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.View.class)))
   public ProjectDtos.View get(@PathParam("id") String id) {
     var clientId = caller.requireClientId();
     return service.find(clientId, Inputs.id("id", IdPrefix.PRJ, id)).map(ProjectDtos.View::from)
@@ -74,32 +92,45 @@ public class ProjectResource {
 
   @PUT
   @Path("{id}")
-  @Operation(summary = "Update an editor project", description = "Partial: `name`, `timeline`, `tags` replace the "
-      + "stored ones when given; `status: draft` restores an archived project, `status: archived` archives it.")
-  public ProjectDtos.View update(@PathParam("id") String id, ProjectDtos.Update body) {
+  @Operation(operationId = "updateProject", summary = "Update an editor project", description = "Partial: `name`, "
+      + "`timeline`, `tags` replace the stored ones when given; `status: draft` restores an archived project, "
+      + "`status: archived` archives it.")
+  @APIResponse(responseCode = "200", description = "The project as updated.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.View.class)))
+  public ProjectDtos.View update(@PathParam("id") String id,
+      ProjectDtos.Update body) {
     return doUpdate(CollectionIds.samePath(IdPrefix.PRJ, id, body == null ? null : body.id()), body);
   }
 
   @PUT
-  @Operation(summary = "Update a project named by ?id= or the body's id", description = "As PUT /v1/projects/{id}.")
-  public ProjectDtos.View updateById(@QueryParam("id") String id, ProjectDtos.Update body) {
+  @Operation(operationId = "updateProjectById", summary = "Update a project named by ?id= or the body's id",
+      description = "As PUT /v1/projects/{id}, for callers that name the record in the query or the body.")
+  @APIResponse(responseCode = "200", description = "The project as updated.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.View.class)))
+  public ProjectDtos.View updateById(@QueryParam("id") String id,
+      ProjectDtos.Update body) {
     return doUpdate(CollectionIds.resolve(IdPrefix.PRJ, id, body == null ? null : body.id()), body);
   }
 
   @DELETE
   @Path("{id}")
-  @Operation(summary = "Archive an editor project", description = "Soft: the project keeps its data, answers "
-      + "`{id, status: \"archived\"}`, and drops out of the default list. Archiving again answers the same. PUT "
-      + "`status: draft` restores it.")
+  @Operation(operationId = "archiveProject", summary = "Archive an editor project", description = "Soft: the "
+      + "project keeps its data, answers `{id, status: \"archived\"}`, and drops out of the default list. Archiving "
+      + "again answers the same. PUT `status: draft` restores it.")
+  @APIResponse(responseCode = "200", description = "Archived.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.Archived.class)))
   public ProjectDtos.Archived delete(@PathParam("id") String id) {
     return archive(Inputs.id("id", IdPrefix.PRJ, id));
   }
 
   @DELETE
   @Consumes(MediaType.WILDCARD)
-  @Operation(summary = "Archive an editor project named by ?id= or the body's id", description = "As DELETE "
-      + "/v1/projects/{id}: soft archive, answers `{id, status: \"archived\"}`.")
-  public ProjectDtos.Archived deleteById(@QueryParam("id") String id, String body) {
+  @Operation(operationId = "archiveProjectById", summary = "Archive an editor project named by ?id= or the body's "
+      + "id", description = "As DELETE /v1/projects/{id}: soft archive, answers `{id, status: \"archived\"}`.")
+  @APIResponse(responseCode = "200", description = "Archived.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.Archived.class)))
+  public ProjectDtos.Archived deleteById(@QueryParam("id") String id,
+      @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
     return archive(CollectionIds.fromDeleteBody(IdPrefix.PRJ, id, body));
   }
 
@@ -112,6 +143,4 @@ public class ProjectResource {
     return service.update(caller.requireClientId(), id, body).map(ProjectDtos.View::from)
         .orElseThrow(() -> CollectionIds.notFound(KIND, id));
   }
-
-
 }

@@ -3,9 +3,13 @@ package dev.videoautomation.records.references;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 import dev.videoautomation.platform.lists.Tags;
+import dev.videoautomation.records.common.ApiDocs;
+import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.OwnedRecord;
 
 /** Bodies and answers of /v1/references. */
@@ -14,22 +18,57 @@ public final class ReferenceDtos {
   }
 
   @RegisterForReflection
-  public record Create(String url, String platform, String title, String notes, List<Tags.Tag> tags,
-      Map<String, Object> metadata) {
+  @Schema(name = "ReferenceCreate", additionalProperties = Schema.False.class)
+  public record Create(
+      @Schema(required = true, maxLength = Inputs.MAX_URL, example = "https://www.tiktok.com/@creator/video/1",
+          description = "An absolute http or https URL; kept as given, never fetched.") String url,
+      @Schema(nullable = true, enumeration = {"shortvideo", "photo", "microblog", "videosite"}) String platform,
+      @Schema(nullable = true, maxLength = ReferenceService.MAX_TITLE) String title,
+      @Schema(nullable = true, maxLength = ReferenceService.MAX_NOTES) String notes,
+      @Schema(nullable = true, maxItems = ApiDocs.TAGS_MAX, description = ApiDocs.TAGS) List<Tags.Tag> tags,
+      @Schema(nullable = true, description = ApiDocs.METADATA) Map<String, Object> metadata) {
   }
 
   @RegisterForReflection
-  public record Update(String id, String url, String platform, String title, String notes, List<Tags.Tag> tags,
-      Map<String, Object> metadata) {
+  @Schema(name = "ReferenceUpdate", additionalProperties = Schema.False.class, description = ApiDocs.UPDATE_BODY)
+  public record Update(
+      @Schema(nullable = true, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.REFERENCE_ID,
+          description = ApiDocs.BODY_ID) String id,
+      @Schema(nullable = true, maxLength = Inputs.MAX_URL, description = "An absolute http or https URL.") String url,
+      @Schema(nullable = true, enumeration = {"shortvideo", "photo", "microblog", "videosite"}) String platform,
+      @Schema(nullable = true, maxLength = ReferenceService.MAX_TITLE) String title,
+      @Schema(nullable = true, maxLength = ReferenceService.MAX_NOTES) String notes,
+      @Schema(nullable = true, maxItems = ApiDocs.TAGS_MAX, description = ApiDocs.TAGS) List<Tags.Tag> tags,
+      @Schema(nullable = true, description = ApiDocs.METADATA) Map<String, Object> metadata) {
   }
 
   @RegisterForReflection
-  public record View(String id, String url, String platform, String title, String notes, List<Tags.Tag> tags,
-      Map<String, Object> metadata, Long createdAt, Long updatedAt) {
+  @Schema(name = "ReferenceView", description = "A bookmarked post, video or profile.")
+  public record View(
+      @Schema(required = true, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.REFERENCE_ID) String id,
+      @Schema(required = true, maxLength = Inputs.MAX_URL) String url,
+      @Schema(required = true, nullable = true, enumeration = {"shortvideo", "photo", "microblog", "videosite"})
+      String platform,
+      @Schema(required = true, nullable = true, maxLength = ReferenceService.MAX_TITLE) String title,
+      @Schema(required = true, nullable = true, maxLength = ReferenceService.MAX_NOTES) String notes,
+      @Schema(required = true, maxItems = ApiDocs.TAGS_MAX) List<Tags.Tag> tags,
+      @Schema(required = true) Map<String, Object> metadata,
+      @Schema(required = true, minimum = "0", maximum = ApiDocs.EPOCH_MS_MAX,
+          description = ApiDocs.CREATED_AT) Long createdAt,
+      @Schema(required = true, minimum = "0", maximum = ApiDocs.EPOCH_MS_MAX,
+          description = ApiDocs.UPDATED_AT) Long updatedAt) {
 
     static View from(Reference r) {
       return new View(r.id, r.url, r.platform, r.title, r.notes, r.tags, r.metadata, OwnedRecord.millis(r.createdAt),
           OwnedRecord.millis(r.updatedAt));
     }
+  }
+
+  /** The list answer as the document names it: the platform's {@code Page<View>}, whose shape it is. */
+  @Schema(name = "ReferencePage", description = ApiDocs.PAGE)
+  public record Listed(
+      @Schema(required = true, maxItems = ApiDocs.PAGE_MAX) List<View> data,
+      @Schema(required = true, nullable = true, maxLength = ApiDocs.CURSOR_MAX, pattern = ApiDocs.CURSOR_PATTERN,
+          description = ApiDocs.NEXT_CURSOR) String nextCursor) {
   }
 }

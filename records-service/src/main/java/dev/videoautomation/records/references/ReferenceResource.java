@@ -15,6 +15,11 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -25,16 +30,19 @@ import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.lists.TagFilters;
 import dev.videoautomation.platform.token.CurrentCaller;
+import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.CollectionIds;
 import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 
 @Path("/v1/references")
-@Tag(name = "References", description = "Bookmarked content (posts, videos, profiles) kept as inspiration.")
+@Tag(name = ReferenceResource.TAG, description = "Bookmarked content (posts, videos, profiles) kept as inspiration: "
+    + "the URL is kept as given, never fetched.")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Blocking
 public class ReferenceResource {
+  static final String TAG = "Records: references";
   static final String KIND = "reference";
   private final ReferenceService service;
   private final CurrentCaller caller;
@@ -45,27 +53,36 @@ public class ReferenceResource {
   }
 
   @POST
-  @Operation(summary = "Create a reference", description = "Body: `url` (required, http or https; kept as given, "
-      + "never fetched), `platform` (optional: shortvideo, photo, microblog, videosite), `title` (≤ 300), `notes` "
-      + "(≤ 10000), `tags`, `metadata` (object, at most 16 KiB).")
-  @APIResponse(responseCode = "201", description = "Created")
+  @Operation(operationId = "createReference", summary = "Create a reference", description = "Body: `url` "
+      + "(required, http or https; kept as given, never fetched), `platform` (optional: shortvideo, photo, "
+      + "microblog, videosite), `title` (≤ 300), `notes` (≤ 10000), `tags`, `metadata` (object, at most 16 KiB).")
+  @APIResponse(responseCode = "201", description = "The reference as stored.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReferenceDtos.View.class)))
   public Response create(ReferenceDtos.Create body) {
     var reference = service.create(caller.requireClientId(), body);
     return Response.status(Response.Status.CREATED).entity(ReferenceDtos.View.from(reference)).build();
   }
 
   @GET
-  @Operation(summary = "List references", description = "Newest first. `limit` (1–200, default 50), `cursor` "
-      + "(nextCursor of the last page), `platform`, and `tag.<key>=<value>` filters, ANDed.")
-  public Page<ReferenceDtos.View> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor,
-      @QueryParam("platform") String platform, @Context UriInfo uri) {
+  @Operation(operationId = "listReferences", summary = "List references", description = "Newest first, a page "
+      + "at a time (`limit`, `cursor`), optionally only one `platform`." + ApiDocs.TAG_FILTERS)
+  @APIResponse(responseCode = "200", description = "One page of references.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReferenceDtos.Listed.class)))
+  public Page<ReferenceDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
+      @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor,
+      @QueryParam("platform") @Parameter(description = "Only references of this platform.", schema = @Schema(
+          type = SchemaType.STRING, enumeration = {"shortvideo", "photo", "microblog", "videosite"})) String platform,
+      @Context UriInfo uri) {
     return service.list(caller.requireClientId(), TagFilters.parse(uri.getQueryParameters()),
         PageRequest.of(limit, cursor), platform);
   }
 
   @GET
   @Path("{id}")
-  @Operation(summary = "Get a reference", description = "Another client's reference is 404.")
+  @Operation(operationId = "getReference", summary = "Get a reference", description = "Another client's "
+      + "reference is 404.")
+  @APIResponse(responseCode = "200", description = "The reference.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReferenceDtos.View.class)))
   public ReferenceDtos.View get(@PathParam("id") String id) {
     var clientId = caller.requireClientId();
     return service.find(clientId, Inputs.id("id", IdPrefix.REF, id)).map(ReferenceDtos.View::from)
@@ -74,29 +91,43 @@ public class ReferenceResource {
 
   @PUT
   @Path("{id}")
-  @Operation(summary = "Update a reference", description = "Partial: every field given replaces the stored one; "
-      + "absent fields stay.")
-  public ReferenceDtos.View update(@PathParam("id") String id, ReferenceDtos.Update body) {
+  @Operation(operationId = "updateReference", summary = "Update a reference", description = "Partial: every "
+      + "field given replaces the stored one; absent (or null) fields stay.")
+  @APIResponse(responseCode = "200", description = "The reference as updated.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReferenceDtos.View.class)))
+  public ReferenceDtos.View update(@PathParam("id") String id,
+      ReferenceDtos.Update body) {
     return doUpdate(CollectionIds.samePath(IdPrefix.REF, id, body == null ? null : body.id()), body);
   }
 
   @PUT
-  @Operation(summary = "Update a reference named by ?id= or the body's id", description = "As PUT /v1/references/{id}.")
-  public ReferenceDtos.View updateById(@QueryParam("id") String id, ReferenceDtos.Update body) {
+  @Operation(operationId = "updateReferenceById", summary = "Update a reference named by ?id= or the body's id",
+      description = "As PUT /v1/references/{id}, for callers that name the record in the query or the body.")
+  @APIResponse(responseCode = "200", description = "The reference as updated.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReferenceDtos.View.class)))
+  public ReferenceDtos.View updateById(@QueryParam("id") String id,
+      ReferenceDtos.Update body) {
     return doUpdate(CollectionIds.resolve(IdPrefix.REF, id, body == null ? null : body.id()), body);
   }
 
   @DELETE
   @Path("{id}")
-  @Operation(summary = "Delete a reference", description = "Answers `{id, deleted: true}`.")
+  @Operation(operationId = "deleteReference", summary = "Delete a reference", description = "Answers "
+      + "`{id, deleted: true}`.")
+  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
   public Deleted delete(@PathParam("id") String id) {
     return doDelete(Inputs.id("id", IdPrefix.REF, id));
   }
 
   @DELETE
   @Consumes(MediaType.WILDCARD)
-  @Operation(summary = "Delete a reference named by ?id= or the body's id", description = "As DELETE /v1/references/{id}.")
-  public Deleted deleteById(@QueryParam("id") String id, String body) {
+  @Operation(operationId = "deleteReferenceById", summary = "Delete a reference named by ?id= or the body's id",
+      description = "As DELETE /v1/references/{id}, for callers that name the record in the query or the body.")
+  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
+  public Deleted deleteById(@QueryParam("id") String id,
+      @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
     return doDelete(CollectionIds.fromDeleteBody(IdPrefix.REF, id, body));
   }
 

@@ -37,6 +37,7 @@ import dev.videoautomation.platform.testing.WireMockResource;
 import dev.videoautomation.records.Fixtures;
 import dev.videoautomation.records.Simulated;
 import dev.videoautomation.records.accounts.AccountVerifier;
+import dev.videoautomation.records.common.ApiDocs;
 
 /** Scheduling posts and publishing them through a simulated Ayrshare. */
 @QuarkusTest
@@ -280,6 +281,17 @@ class PostsTest {
     postExpecting400("{\"accountId\": \"" + account + "\", \"videoId\": \"https://x.example/v.mp4\"}", "videoId");
     postExpecting400("{\"accountId\": \"acc_someoneElse0000000001\", \"videoId\": \"" + assetId + "\"}", "accountId");
     postExpecting400("{\"videoId\": \"" + assetId + "\"}", "accountId");
+  }
+
+  @Test
+  void shouldRefuseAScheduledAtPastTheYear9999AsTheDocumentBoundsIt() {
+    postExpecting400("{\"accountId\": \"" + account + "\", \"videoId\": \"" + assetId + "\", \"scheduledAt\": "
+        + Long.MAX_VALUE + "}", "scheduledAt");
+    postExpecting400("{\"accountId\": \"" + account + "\", \"videoId\": \"" + assetId + "\", \"scheduledAt\": "
+        + (ApiDocs.EPOCH_MS_LAST + 1) + "}", "scheduledAt");
+    var id = schedule(assetId, ApiDocs.EPOCH_MS_LAST);
+    as(client).body("{\"scheduledAt\": " + Long.MAX_VALUE + "}").when().put("/v1/posts/" + id).then()
+        .statusCode(400).body("field", equalTo("scheduledAt"));
   }
 
   @Test

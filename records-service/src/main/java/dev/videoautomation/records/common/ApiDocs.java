@@ -1,0 +1,70 @@
+package dev.videoautomation.records.common;
+
+import dev.videoautomation.platform.lists.PageRequest;
+import dev.videoautomation.platform.lists.TagFilters;
+import dev.videoautomation.platform.lists.Tags;
+
+/**
+ * The OpenAPI wording and bounds the six record kinds share, as annotation constants, so the six resources describe
+ * the same behaviour in the same words. The error answers and the {@code limit}/{@code cursor} parameters they name
+ * are components of {@code META-INF/openapi.yaml}; {@link RecordsOpenApi} adds the answers every operation shares.
+ */
+public final class ApiDocs {
+  /** Components of META-INF/openapi.yaml, named by {@code ref}. */
+  public static final String INVALID = "RecordInvalid";
+  public static final String NOT_FOUND = "RecordNotFound";
+  public static final String NOT_JSON = "RecordNotJson";
+  public static final String UNAVAILABLE = "RecordsUnavailable";
+  public static final String UPSTREAM_ERROR = "RecordsUpstreamError";
+  public static final String UPSTREAM_TIMEOUT = "RecordsUpstreamTimeout";
+  public static final String LIMIT = "RecordLimit";
+  public static final String CURSOR = "RecordCursor";
+  /** The optional {@code {"id"}} body of a collection-level DELETE (a request body component). */
+  public static final String DELETE_BODY = "RecordDeleteBody";
+
+  /** Every id of the suite: a prefix, an underscore and base62 (platform {@code Ids}), 64 characters at most. */
+  public static final int ID_MAX = 64;
+  public static final String ACCOUNT_ID = "^acc_[0-9A-Za-z]+$";
+  public static final String POST_ID = "^pst_[0-9A-Za-z]+$";
+  public static final String REFERENCE_ID = "^ref_[0-9A-Za-z]+$";
+  public static final String ASSET_ID = "^ast_[0-9A-Za-z]+$";
+  public static final String PROJECT_ID = "^prj_[0-9A-Za-z]+$";
+  public static final String CAMPAIGN_ID = "^cmp_[0-9A-Za-z]+$";
+  public static final String RECORD_ID = "^(acc|pst|ref|ast|prj|cmp)_[0-9A-Za-z]+$";
+  public static final String GENERATED_VIDEO_ID = "^vid_[0-9A-Za-z]+$";
+  public static final String MEDIA_ID = "^med_[0-9A-Za-z]+$";
+  /** Encoded cursors are base64url of {@code c1:<createdAt>:<id>}: at most 116 characters. */
+  public static final int CURSOR_MAX = 128;
+  public static final String CURSOR_PATTERN = "^[A-Za-z0-9_-]+$";
+  /** What an error code or a failure reason looks like (the {@code Error} schema's {@code error}). */
+  public static final int CODE_MAX = 64;
+  public static final String CODE_PATTERN = "^[a-z]+(_[a-z]+)*$";
+  /** The last millisecond of the year 9999: the latest instant a record's time fields take (PostgreSQL stores more). */
+  public static final long EPOCH_MS_LAST = 253_402_300_799_999L;
+  public static final String EPOCH_MS_MAX = "253402300799999";
+  public static final String INT32_MAX = "2147483647";
+  public static final String INT64_MAX = "9223372036854775807";
+  public static final int TAGS_MAX = Tags.MAX_PER_RECORD;
+  public static final int PAGE_MAX = PageRequest.MAX_LIMIT;
+
+  public static final String TAG_FILTERS = " Tag filters: query parameters `tag.<key>=<value>` (for example "
+      + "`?tag.env=prod&tag.batch=b7`), at most " + TagFilters.MAX_FILTERS + ", key 1–" + TagFilters.MAX_KEY_LENGTH
+      + " characters, value at most " + TagFilters.MAX_VALUE_LENGTH + "; a record matches when it carries every "
+      + "pair (ANDed). OpenAPI 3.0 cannot name parameters by a pattern, so they are not listed as parameters; the "
+      + "bracket form `tag[key]` is not read.";
+  public static final String TAGS = "Tags as `{key, value}` pairs, in the order given: at most " + Tags.MAX_PER_RECORD
+      + ", keys unique. List calls filter on them with `tag.<key>=<value>`.";
+  public static final String METADATA = "Any JSON object of yours, at most 16 KiB once serialized; kept as given.";
+  public static final String CREATED_AT = "When the record was created, epoch milliseconds.";
+  public static final String UPDATED_AT = "When the record last changed, epoch milliseconds.";
+  public static final String PAGE = "One page of a list, newest first. `nextCursor` is null on the last page.";
+  public static final String NEXT_CURSOR = "Pass as `cursor` for the next page; null on the last page.";
+  public static final String QUERY_ID = "The record to act on; or send it as the body's `id`. Both given must agree; "
+      + "neither is 400 naming `id`.";
+  public static final String UPDATE_BODY = "Partial update: fields absent (or null) keep their stored value.";
+  public static final String BODY_ID = "Names the record on the collection-level PUT (instead of `?id=`); on "
+      + "PUT /{id} it may be given only if it is the path's id.";
+
+  private ApiDocs() {
+  }
+}
