@@ -63,9 +63,9 @@ public class SubscribeResource {
   @POST
   @Path("/subscribe")
   @Consumes(MediaType.WILDCARD)
-  @Operation(operationId = "createCheckoutSession", summary = "Start a $99/month subscription", description = "With a key "
-      + "(Authorization or X-Api-Key) the subscription is for that key's client; without one, a new client is created "
-      + "when checkout completes and GET /v1/credits/status?sessionId=… returns its svc_live_ key once. Body "
+  @Operation(operationId = "createCheckoutSession", summary = "Start a $99/month subscription", description = "With "
+      + "a key (Authorization or X-Api-Key) the subscription is for that key's client; without one, a new client is "
+      + "created when checkout completes and GET /v1/credits/status?sessionId=… returns its svc_live_ key once. Body "
       + "(optional, JSON): plan (default pro), email (the receipt address; for a new client also its key-recovery "
       + "address, once verified: completing the checkout mails a 6-digit code to it, which the client sends with its "
       + "key to POST /v1/api_keys/verify_email). Answers 201 with sessionId, checkoutUrl (open it to pay) and "

@@ -40,7 +40,8 @@ public record Prices(String currency, List<PlanPrice> plans, List<OperationCost>
       @Schema(description = "The request attribute that picks the variant.", example = "resolution") String by,
       @JsonProperty("default") @Schema(description = "The variant used when the attribute is absent or unknown.",
           example = "1K") String defaultVariant,
-      @Schema(implementation = PricingDocument.Counts.class, description = "Credits by variant.", example = "{\"1K\": 4, \"2K\": 6, \"4K\": 10}")
+      @Schema(implementation = PricingDocument.Counts.class, description = "Credits by variant.",
+          example = "{\"1K\": 4, \"2K\": 6, \"4K\": 10}")
       Map<String, Integer> variants) {
   }
 }
