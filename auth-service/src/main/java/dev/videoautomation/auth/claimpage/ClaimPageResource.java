@@ -1,5 +1,8 @@
 package dev.videoautomation.auth.claimpage;
 
+import static dev.videoautomation.auth.openapi.DocumentedForms.CODE_PATTERN;
+import static dev.videoautomation.auth.openapi.DocumentedForms.ID_MAX_LENGTH;
+
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
@@ -13,6 +16,12 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -35,6 +44,9 @@ import dev.videoautomation.platform.http.RequestIds;
 @Tag(name = "Agent registration")
 @Produces(MediaType.TEXT_HTML)
 public class ClaimPageResource {
+  private static final String TOKEN = "The claim token from claim_url (clm_…). It is in the path because the link is "
+      + "what the human opens; it works once and expires after 24 hours.";
+
   private final Onboarding onboarding;
 
   ClaimPageResource(Onboarding onboarding) {
@@ -42,9 +54,18 @@ public class ClaimPageResource {
   }
 
   @GET
-  @Operation(summary = "The claim page (HTML) a human principal opens from claim_url", description = "Shows a form "
-      + "for an email (anonymous registrations), or for the mailed code. Unknown, used or expired token: a 404 page.")
-  public Response show(@PathParam("claimToken") String claimToken) {
+  @Operation(operationId = "showClaimPage", summary = "The claim page (HTML) a human principal opens from claim_url",
+      description = "For people, not agents: shows a form for an email (anonymous registrations), or for the mailed "
+          + "code. Unknown, used or expired token: a 404 page.",
+      extensions = @Extension(name = "x-mcp", value = "false", parseValue = true))
+  @APIResponse(responseCode = "200", description = "The page with the next form",
+      content = @Content(mediaType = MediaType.TEXT_HTML))
+  @APIResponse(responseCode = "404", description = "A page saying the link is unknown, used or expired",
+      content = @Content(mediaType = MediaType.TEXT_HTML))
+  public Response show(
+      @PathParam("claimToken") @Parameter(description = TOKEN, schema = @Schema(type = SchemaType.STRING,
+          maxLength = ID_MAX_LENGTH))
+      String claimToken) {
     try {
       var state = onboarding.pageState(claimToken);
       return ClaimPages.page(200, state.codeSent() ? ClaimPages.codeForm(null, state.anonymous())
@@ -56,10 +77,32 @@ public class ClaimPageResource {
 
   @POST
   @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-  @Operation(summary = "A step of the claim page", description = "Form fields: `email` mails a code (anonymous "
-      + "registrations), `code` completes the claim and shows the new svc_live_ key once.")
-  public Response step(@PathParam("claimToken") String claimToken, @FormParam("email") String email,
-      @FormParam("code") String code, @Context HttpServerRequest http) {
+  @Operation(operationId = "submitClaimPage", summary = "A step of the claim page (HTML form)", description = "For "
+      + "people, not agents (they use POST /v1/auth/agent/claim and claim/complete). Form fields: `email` mails a "
+      + "code (anonymous registrations), `code` completes the claim and shows the new svc_live_ key once. A refused "
+      + "step answers the page again with the reason and the status the JSON endpoints would give.",
+      extensions = @Extension(name = "x-mcp", value = "false", parseValue = true))
+  @APIResponse(responseCode = "200", description = "The next step: the code form, or the new key shown once",
+      content = @Content(mediaType = MediaType.TEXT_HTML))
+  @APIResponse(responseCode = "400", description = "The form again: not an email address, not 6 digits, or an "
+      + "email registration (its code was mailed at registration)", content = @Content(mediaType = MediaType.TEXT_HTML))
+  @APIResponse(responseCode = "401", description = "The code form again: the code is wrong or expired, or the "
+      + "attempts are used up", content = @Content(mediaType = MediaType.TEXT_HTML))
+  @APIResponse(responseCode = "404", description = "A page saying the link is unknown, used or expired",
+      content = @Content(mediaType = MediaType.TEXT_HTML))
+  @APIResponse(responseCode = "415", description = "A page asking to use the form: the body was not "
+      + "application/x-www-form-urlencoded", content = @Content(mediaType = MediaType.TEXT_HTML))
+  @APIResponse(responseCode = "429", description = "The form again: too many claim starts from this address, or "
+      + "codes for this email address, this hour", content = @Content(mediaType = MediaType.TEXT_HTML))
+  public Response step(
+      @PathParam("claimToken") @Parameter(description = TOKEN, schema = @Schema(type = SchemaType.STRING,
+          maxLength = ID_MAX_LENGTH))
+      String claimToken,
+      @FormParam("email") @Schema(maxLength = Emails.MAX_LENGTH, format = "email", description = "The email to mail "
+          + "the code to (first step of an anonymous registration).") String email,
+      @FormParam("code") @Schema(maxLength = 6, pattern = CODE_PATTERN, description = "The 6-digit code from the "
+          + "mail (last step).") String code,
+      @Context HttpServerRequest http) {
     try {
       if (code != null) {
         return completeStep(claimToken, code.trim());

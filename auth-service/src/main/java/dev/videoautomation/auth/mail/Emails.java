@@ -5,7 +5,8 @@ import java.util.regex.Pattern;
 
 /** The one notion of "an email address" auth uses: a plain sanity check and one normal form for look-ups. */
 public final class Emails {
-  static final int MAX_LENGTH = 254;
+  /** The longest address taken (RFC 5321's path limit). */
+  public static final int MAX_LENGTH = 254;
   private static final Pattern PLAIN = Pattern.compile("[^@\\s<>\"]+@[^@\\s<>\"]+\\.[^@\\s<>\"]+");
 
   private Emails() {

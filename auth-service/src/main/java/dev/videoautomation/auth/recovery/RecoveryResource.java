@@ -1,9 +1,13 @@
 package dev.videoautomation.auth.recovery;
 
+import static dev.videoautomation.auth.openapi.DocumentedForms.CODE_EXAMPLE;
+import static dev.videoautomation.auth.openapi.DocumentedForms.CODE_PATTERN;
+
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -13,6 +17,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -27,9 +32,8 @@ import dev.videoautomation.auth.addresses.AddressLimits;
 import dev.videoautomation.auth.keys.KeyDtos.Credential;
 import dev.videoautomation.auth.mail.CodeMail;
 import dev.videoautomation.auth.mail.Emails;
-import dev.videoautomation.auth.openapi.Descriptions;
-import dev.videoautomation.auth.openapi.ErrorSchemas;
 import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.openapi.ErrorBodies;
 
 /** {@code POST /v1/api_keys/recover}: public; the same answers whether or not an email is registered. */
 @Path("/v1/api_keys/recover")
@@ -51,26 +55,27 @@ public class RecoveryResource {
 
   @Schema(name = "RecoverRequest")
   public record RecoverRequest(
-      @Schema(required = true, example = "agent-owner@example.com") @NotBlank String email,
-      @Schema(pattern = "^[0-9]{6}$", description = "The mailed code; leave out to ask for one.", example = "042917")
+      @Schema(required = true, maxLength = Emails.MAX_LENGTH, format = "email", example = "agent-owner@example.com")
+      @NotBlank @Size(max = Emails.MAX_LENGTH) String email,
+      @Schema(minLength = 6, maxLength = 6, pattern = CODE_PATTERN, description = "The mailed code; leave out to "
+          + "ask for one.", example = CODE_EXAMPLE)
       @Pattern(regexp = "\\d{6}", message = "must be the 6 digits from the mail") String code) {
   }
 
   @RegisterForReflection
   @Schema(name = "RecoveryRequested")
-  public record Requested(@Schema(enumeration = {CODE_SENT_IF_REGISTERED}) String status) {
+  public record Requested(@Schema(required = true, enumeration = {CODE_SENT_IF_REGISTERED}) String status) {
   }
 
   @POST
-  @Operation(summary = "Recover a key by email", description = "Two steps. `{email}`: always 202 "
-      + "`{\"status\":\"code_sent_if_registered\"}`; a 6-digit code (10 minutes, 5 attempts) is mailed only if a "
-      + "client has this verified recovery address (the email that claimed a registration, or the email of a keyless "
-      + "checkout once its code was entered with POST /v1/api_keys/verify_email). Limited per source address and "
-      + "per recipient address, registered or not (429 rate_limited, per clock hour). `{email, code}`: 200 with a "
+  @Operation(operationId = "recoverApiKey", summary = "Recover a key by email", description = "Two steps. `{email}`: "
+      + "always 202 `{\"status\":\"code_sent_if_registered\"}`; a 6-digit code (10 minutes, 5 attempts) is mailed only "
+      + "if a client has this verified recovery address (the email that claimed a registration, or the email of a "
+      + "keyless checkout once its code was entered with POST /v1/api_keys/verify_email). Limited per source address "
+      + "and per recipient address, registered or not (429 rate_limited, per clock hour). `{email, code}`: 200 with a "
       + "new `svc_live_` key (the same record as claim/complete, snake_case); every older key of the client stops "
       + "working at once. A wrong, expired or used-up code, or an email without a recovery, is the same 401 "
-      + "invalid_code: neither the answers nor their timing reveal whether an email is registered. No key needed."
-      + Descriptions.IGNORES_IDEMPOTENCY_KEY)
+      + "invalid_code: neither the answers nor their timing reveal whether an email is registered. No key needed.")
   @RequestBody(required = true, content = @Content(schema = @Schema(implementation = RecoverRequest.class),
       examples = {
           @ExampleObject(name = "ask for a code", value = "{\"email\":\"agent-owner@example.com\"}"),
@@ -81,16 +86,22 @@ public class RecoveryResource {
           examples = @ExampleObject(name = "requested", value = "{\"status\":\"code_sent_if_registered\"}")))
   @APIResponse(responseCode = "200", description = "The new key, shown once", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Credential.class),
-      examples = @ExampleObject(name = "recovered", value = "{\"credential\":\"svc_live_…\",\"credential_type\":"
-          + "\"api_key\",\"credential_expires\":null,\"scopes\":[\"api.read\",\"api.write\"]}")))
+      examples = @ExampleObject(name = "recovered", value = "{\"credential\":"
+          + "\"svc_live_1x2Yz3AbC4dEf5GhI6jKl7mN8pQ9rS0tU1vW2xY3zA4bC5dE6\",\"credential_type\":\"api_key\","
+          + "\"credential_expires\":null,\"scopes\":[\"api.read\",\"api.write\"]}")))
   @APIResponse(responseCode = "400", description = "invalid_request, naming the field", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorSchemas.Error.class)))
-  @APIResponse(responseCode = "401", description = "invalid_code", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorSchemas.Error.class)))
-  @APIResponse(responseCode = "429", description = "rate_limited: too many code requests from this source address, "
-      + "or for this email address, this hour",
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+  @APIResponse(responseCode = "401", description = "invalid_code: the code is wrong, expired or used up, or the "
+      + "email recovers nothing (one answer for all)", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+          schema = @Schema(implementation = ErrorBodies.Error.class)))
+  @APIResponse(responseCode = "415", description = "unsupported_media_type: send application/json",
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorSchemas.Error.class)))
+          schema = @Schema(implementation = ErrorBodies.Error.class)))
+  @APIResponse(responseCode = "429", description = "rate_limited: too many code requests from this source address, "
+      + "or for this email address, this hour", headers = {@Header(name = "Retry-After", ref = "HourlyRetryAfter"),
+          @Header(name = "Access-Control-Allow-Origin", ref = "Access-Control-Allow-Origin")},
+      content = @Content(mediaType = MediaType.APPLICATION_JSON,
+          schema = @Schema(implementation = ErrorBodies.Error.class)))
   public Response recover(@NotNull @Valid RecoverRequest body, @Context RoutingContext http) {
     if (!Emails.looksValid(body.email())) {
       throw ApiException.invalidField("email", "must be an email address");

@@ -1,5 +1,8 @@
 package dev.videoautomation.auth.recovery;
 
+import static dev.videoautomation.auth.openapi.DocumentedForms.CODE_EXAMPLE;
+import static dev.videoautomation.auth.openapi.DocumentedForms.CODE_PATTERN;
+
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Pattern;
 import jakarta.ws.rs.Consumes;
@@ -10,12 +13,12 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -23,9 +26,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 import dev.videoautomation.auth.addresses.AddressLimits;
 import dev.videoautomation.auth.clients.AddressVerification;
 import dev.videoautomation.auth.mail.CodeMail;
-import dev.videoautomation.auth.openapi.ErrorSchemas;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 /**
@@ -54,28 +57,26 @@ public class VerifyEmailResource {
 
   @Schema(name = "VerifyEmailRequest")
   public record VerifyEmailRequest(
-      @Schema(pattern = "^[0-9]{6}$", description = "The code mailed to the address; leave out to have a new one "
-          + "mailed.", example = "042917")
+      @Schema(minLength = 6, maxLength = 6, pattern = CODE_PATTERN, description = "The code mailed to the address; "
+          + "leave out to have a new one mailed.", example = CODE_EXAMPLE)
       @Pattern(regexp = "\\d{6}", message = "must be the 6 digits from the mail") String code) {
   }
 
   @RegisterForReflection
   @Schema(name = "RecoveryEmailStatus")
-  public record Status(@Schema(enumeration = {VERIFIED, CODE_SENT}) String status) {
+  public record Status(@Schema(required = true, enumeration = {VERIFIED, CODE_SENT}) String status) {
   }
 
   @POST
-  @SecurityRequirement(name = "bearer")
-  @SecurityRequirement(name = "apiKey")
-  @Operation(summary = "Verify the recovery email of a keyless checkout", description = "A subscription bought "
-      + "without a key names an email; when the checkout completes, a 6-digit code (10 minutes, 5 attempts) is "
-      + "mailed to it, and the email becomes the client's recovery address (POST /v1/api_keys/recover) only once "
-      + "that code is sent here with any valid key of the client: `{\"code\"}` → 200 `{\"status\":\"verified\"}`. "
-      + "`{}` mails a new code (the earlier one stops working) → 202 `{\"status\":\"code_sent\"}`; both answer 200 "
-      + "verified when the address is already verified. An address another client proved first (by a claim or its "
-      + "own code) is no longer this client's: 409 conflict, as when no address waits (claimed registrations bind "
-      + "theirs verified at the claim). Code mails count against the recipient's hourly limit (429 rate_limited). "
-      + "No subscription needed.")
+  @Operation(operationId = "verifyRecoveryEmail", summary = "Verify the recovery email of a keyless checkout",
+      description = "A subscription bought without a key names an email; when the checkout completes, a 6-digit code "
+      + "(10 minutes, 5 attempts) is mailed to it, and the email becomes the client's recovery address (POST "
+      + "/v1/api_keys/recover) only once that code is sent here with any valid key of the client: `{\"code\"}` → 200 "
+      + "`{\"status\":\"verified\"}`. `{}` mails a new code (the earlier one stops working) → 202 "
+      + "`{\"status\":\"code_sent\"}`; both answer 200 verified when the address is already verified. An address "
+      + "another client proved first (by a claim or its own code) is no longer this client's: 409 conflict, as when no "
+      + "address waits (claimed registrations bind theirs verified at the claim). Code mails count against the "
+      + "recipient's hourly limit (429 rate_limited). No subscription needed.")
   @RequestBody(required = true, content = @Content(schema = @Schema(implementation = VerifyEmailRequest.class),
       examples = {
           @ExampleObject(name = "verify", value = "{\"code\":\"042917\"}"),
@@ -87,16 +88,21 @@ public class VerifyEmailResource {
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Status.class),
       examples = @ExampleObject(name = "code sent", value = "{\"status\":\"code_sent\"}")))
   @APIResponse(responseCode = "400", description = "invalid_request: code is not 6 digits", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorSchemas.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
   @APIResponse(responseCode = "401", description = "unauthorized (no valid key); invalid_code (wrong, expired or "
       + "none sent); code_attempts_exhausted (ask for a new code with {})", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorSchemas.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
   @APIResponse(responseCode = "409", description = "conflict: no recovery address waits to be verified",
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorSchemas.Error.class)))
-  @APIResponse(responseCode = "429", description = "rate_limited: too many codes for this address this hour",
+          schema = @Schema(implementation = ErrorBodies.Error.class)))
+  @APIResponse(responseCode = "415", description = "unsupported_media_type: send application/json",
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorSchemas.Error.class)))
+          schema = @Schema(implementation = ErrorBodies.Error.class)))
+  @APIResponse(responseCode = "429", description = "rate_limited: too many codes for this address this hour",
+      headers = {@Header(name = "Retry-After", ref = "HourlyRetryAfter"),
+          @Header(name = "Access-Control-Allow-Origin", ref = "Access-Control-Allow-Origin")},
+      content = @Content(mediaType = MediaType.APPLICATION_JSON,
+          schema = @Schema(implementation = ErrorBodies.Error.class)))
   public Response verifyEmail(@Valid VerifyEmailRequest body) {
     var clientId = caller.get().filter(c -> !c.isService()).map(c -> c.clientId())
         .orElseThrow(() -> new ApiException(ErrorCode.UNAUTHORIZED, "Send the client's key in the Authorization "

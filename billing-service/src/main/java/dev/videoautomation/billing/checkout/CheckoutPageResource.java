@@ -11,6 +11,12 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.quarkus.logging.Log;
@@ -29,6 +35,8 @@ import dev.videoautomation.platform.ids.Ids;
 @Tag(name = "Billing")
 @Produces(MediaType.TEXT_HTML)
 public class CheckoutPageResource {
+  private static final String SESSION = "The checkout session id (cs_…) from checkoutUrl.";
+
   private final Checkouts checkouts;
   private final PlanRepository plans;
 
@@ -38,8 +46,18 @@ public class CheckoutPageResource {
   }
 
   @GET
-  @Operation(summary = "The local checkout page (HTML)")
-  public Response show(@PathParam("sessionId") String sessionId) {
+  @Operation(operationId = "showCheckoutPage", summary = "The local checkout page (HTML)", description = "For "
+      + "people, not agents: the page checkoutUrl opens when this server uses the local provider, with a Pay button "
+      + "(no card is charged). Agents poll GET /v1/credits/status instead.",
+      extensions = @Extension(name = "x-mcp", value = "false", parseValue = true))
+  @APIResponse(responseCode = "200", description = "The page with the Pay button, or saying it is paid",
+      content = @Content(mediaType = MediaType.TEXT_HTML))
+  @APIResponse(responseCode = "404", description = "A page saying there is no such checkout",
+      content = @Content(mediaType = MediaType.TEXT_HTML))
+  @APIResponse(responseCode = "410", description = "A page saying the checkout has expired",
+      content = @Content(mediaType = MediaType.TEXT_HTML))
+  public Response show(@PathParam("sessionId") @Parameter(description = SESSION, schema = @Schema(
+      type = SchemaType.STRING, maxLength = CheckoutDtos.ID_MAX_LENGTH)) String sessionId) {
     var session = Ids.looksLike(IdPrefix.CS, sessionId) ? checkouts.current(sessionId).orElse(null) : null;
     if (session == null) {
       return page(404, "<h1>No such checkout</h1><p>Start again with POST /v1/subscribe.</p>");
@@ -56,8 +74,20 @@ public class CheckoutPageResource {
   }
 
   @POST
-  @Operation(summary = "Pay a local checkout (completes the session)")
-  public Response pay(@PathParam("sessionId") String sessionId) {
+  @Operation(operationId = "payCheckoutPage", summary = "Pay a local checkout (the page's form; completes the "
+      + "session)", description = "For people, not agents: the page's Pay button posts here with no fields. Paying "
+      + "twice changes nothing.", extensions = @Extension(name = "x-mcp", value = "false", parseValue = true))
+  @APIResponse(responseCode = "200", description = "A page saying it is paid (and how to verify a recovery address)",
+      content = @Content(mediaType = MediaType.TEXT_HTML))
+  @APIResponse(responseCode = "404", description = "A page saying there is no such local checkout",
+      content = @Content(mediaType = MediaType.TEXT_HTML))
+  @APIResponse(responseCode = "410", description = "A page saying the checkout has expired",
+      content = @Content(mediaType = MediaType.TEXT_HTML))
+  @APIResponse(responseCode = "503", description = "A page saying it is not paid yet (nothing was charged): a "
+      + "service did not answer (with the form to try again), or checkout without a key is switched off here",
+      content = @Content(mediaType = MediaType.TEXT_HTML))
+  public Response pay(@PathParam("sessionId") @Parameter(description = SESSION, schema = @Schema(
+      type = SchemaType.STRING, maxLength = CheckoutDtos.ID_MAX_LENGTH)) String sessionId) {
     if (!Ids.looksLike(IdPrefix.CS, sessionId)) {
       return page(404, "<h1>No such checkout</h1>");
     }

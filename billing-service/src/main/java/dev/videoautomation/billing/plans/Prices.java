@@ -3,6 +3,8 @@ package dev.videoautomation.billing.plans;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -27,7 +29,19 @@ public record Prices(String currency, List<PlanPrice> plans, List<OperationCost>
    */
   @RegisterForReflection
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record OperationCost(String operation, String unit, int credits, String by,
-      @JsonProperty("default") String defaultVariant, Map<String, Integer> variants) {
+  @Schema(name = "OperationCreditCost", description = "What one credit-charging operation costs: "
+      + "variants[the request's `by` attribute], else variants[default], else credits; times the quantity. `by`, "
+      + "`default` and `variants` are absent when the operation has no variants.")
+  public record OperationCost(
+      @Schema(required = true, example = "image.generate") String operation,
+      @Schema(required = true, description = "What one quantity is.", example = "image") String unit,
+      @Schema(required = true, format = "int32", minimum = "0", maximum = PricingDocument.MAX_INT32, example = "4")
+      int credits,
+      @Schema(description = "The request attribute that picks the variant.", example = "resolution") String by,
+      @JsonProperty("default") @Schema(description = "The variant used when the attribute is absent or unknown.",
+          example = "1K") String defaultVariant,
+      @Schema(implementation = PricingDocument.Counts.class, description = "Credits by variant.",
+          example = "{\"1K\": 4, \"2K\": 6, \"4K\": 10}")
+      Map<String, Integer> variants) {
   }
 }

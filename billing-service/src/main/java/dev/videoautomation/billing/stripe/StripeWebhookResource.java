@@ -1,7 +1,7 @@
 package dev.videoautomation.billing.stripe;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.Map;
 
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
@@ -11,15 +11,25 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 import dev.videoautomation.billing.config.BillingConfig;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.openapi.ErrorBodies;
 
 /** {@code POST /v1/billing/webhooks/stripe}: Stripe's signed events (public; the signature is the lock). */
 @Path("/v1/billing/webhooks/stripe")
@@ -36,15 +46,42 @@ public class StripeWebhookResource {
     this.json = json;
   }
 
+  @RegisterForReflection
+  @Schema(name = "StripeWebhookReceipt", description = "Stripe's event was taken; `duplicate` when it was applied "
+      + "before (each event is applied once).")
+  public record Receipt(@Schema(required = true, description = "Always true.") boolean received,
+      @Schema(required = true) boolean duplicate) {
+  }
+
+  /** For the document only: the event is Stripe's format, taken as signed; this server reads `id` and `type`. */
+  @Schema(name = "StripeEvent", type = SchemaType.OBJECT, additionalProperties = Schema.True.class,
+      requiredProperties = {"id", "type"}, description = "A Stripe event (Stripe's format: "
+          + "https://docs.stripe.com/api/events/object) with its string `id` (evt_…) and `type` (e.g. "
+          + "checkout.session.completed), signed in the Stripe-Signature header.")
+  static final class StripeEvent {
+  }
+
   @POST
   @Consumes(MediaType.WILDCARD)
-  @Operation(summary = "Stripe webhook endpoint", description = "For Stripe only: events signed with the endpoint "
-      + "secret (Stripe-Signature, 300 s tolerance). Handles checkout.session.completed, invoice.paid, "
-      + "invoice.payment_failed and customer.subscription.deleted; each event is applied once.")
-  public Map<String, Object> receive(@HeaderParam("Stripe-Signature") String signature, byte[] body)
-      throws JsonProcessingException {
+  @Operation(operationId = "receiveStripeWebhook", summary = "Stripe webhook endpoint", description = "For Stripe "
+      + "only, not agents: events signed with the endpoint secret (Stripe-Signature, 300 s tolerance). Handles "
+      + "checkout.session.completed, invoice.paid, invoice.payment_failed and customer.subscription.deleted; each "
+      + "event is applied once.", extensions = @Extension(name = "x-mcp", value = "false", parseValue = true))
+  @RequestBody(required = true, description = "The event exactly as Stripe signed it.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StripeEvent.class)))
+  @APIResponse(responseCode = "200", description = "Taken", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+      schema = @Schema(implementation = Receipt.class)))
+  @APIResponse(responseCode = "400", description = "invalid_request: the Stripe-Signature does not sign the payload "
+      + "(field Stripe-Signature), or the body is not a Stripe event (field body)", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+  @APIResponse(responseCode = "503", description = "provider_not_configured: this server has no Stripe webhook "
+      + "secret (`setup` says what to set)", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+      schema = @Schema(implementation = ErrorBodies.Error.class)))
+  public Receipt receive(@HeaderParam("Stripe-Signature") @Parameter(required = true, description = "Stripe's "
+      + "signature of the payload: t=<timestamp>,v1=<HMAC-SHA256>.") String signature,
+      @Parameter(hidden = true) byte[] body) throws JsonProcessingException {
     // The raw bytes, exactly as signed: a JSON reader would not give them back unchanged.
-    var payload = body == null ? null : new String(body, java.nio.charset.StandardCharsets.UTF_8);
+    var payload = body == null ? null : new String(body, StandardCharsets.UTF_8);
     var secret = config.webhookSecret().filter(s -> !s.isBlank()).orElseThrow(() -> new ApiException(ApiError.of(
         ErrorCode.PROVIDER_NOT_CONFIGURED, "Stripe webhooks are not set up on this server.")
         .withSetup(StripeApi.SETUP)));
@@ -58,6 +95,6 @@ public class StripeWebhookResource {
       throw ApiException.invalidField("body", "is not a Stripe event");
     }
     var applied = webhooks.apply(event);
-    return Map.of("received", true, "duplicate", !applied);
+    return new Receipt(true, !applied);
   }
 }

@@ -1,0 +1,22 @@
+package dev.videoautomation.auth.openapi;
+
+/**
+ * The forms and bounds the OpenAPI document states for auth's values (annotation values: compile-time constants).
+ * Ids and keys have fixed forms (platform {@code Ids}, {@code ApiKeys}), so clients can check them before sending.
+ */
+public final class DocumentedForms {
+  /** Epoch milliseconds, up to 9999-12-31T23:59:59.999Z. */
+  public static final String MAX_EPOCH_MS = "253402300799999";
+  /** A key: {@code svc_anon_} or {@code svc_live_}, 43 random and 6 checksum characters in base62. */
+  public static final String KEY_PATTERN = "^svc_(anon|live)_[0-9A-Za-z]{49}$";
+  public static final int KEY_LENGTH = 58;
+  /** Every prefixed id is at most this long (platform {@code Ids.looksLike}). */
+  public static final int ID_MAX_LENGTH = 64;
+  public static final int URL_MAX_LENGTH = 2048;
+  /** The mailed one-time code. */
+  public static final String CODE_PATTERN = "^[0-9]{6}$";
+  public static final String CODE_EXAMPLE = "042917";
+
+  private DocumentedForms() {
+  }
+}
