@@ -95,6 +95,9 @@ class OpenApiTest {
       tags.add(tag.path("name").asText());
     });
     assertThat(tags).containsExactlyInAnyOrder("Scrape", "Video import");
+    // Security requirements and servers are the gateway's to declare in the merged document.
+    assertThat(document.has("servers")).isFalse();
+    assertThat(document.at("/components/securitySchemes").isMissingNode()).isTrue();
   }
 
   @Test
