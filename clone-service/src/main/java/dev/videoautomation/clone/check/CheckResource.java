@@ -6,18 +6,23 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
+import jakarta.validation.Valid;
+
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import dev.videoautomation.clone.docs.ApiDocs;
 import dev.videoautomation.clone.sources.InputDocs;
+import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 @Path("/v1/clones/check")
-@Tag(name = "Clone")
+@Tag(name = ApiDocs.TAG_CLONE, description = ApiDocs.TAG_CLONE_TEXT)
 public class CheckResource {
   private final CheckService checks;
   private final CurrentCaller caller;
@@ -30,7 +35,8 @@ public class CheckResource {
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Check a video for cloneability", description = "One of `videoUrl` or `mediaId` (`med_…`, "
+  @Operation(operationId = "checkCloneability", summary = "Check a video for cloneability",
+      description = "One of `videoUrl` or `mediaId` (`med_…`, "
       + "yours: another client's is 404). " + InputDocs.OWN_SOURCE + " Probes the clip and "
       + "runs every check: `duration` (default 3-30 s), `resolution` (shorter side at least 340 px, longer at most "
       + "3850 px), `fps` (15-60), `audio` (a soundtrack is needed: the render keeps it), `singleShot` (no hard cut: "
@@ -45,7 +51,8 @@ public class CheckResource {
   @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "check",
       value = "{\"videoUrl\": \"https://cdn.example/m/med_4Yb/dance.mp4\"}")))
   @APIResponse(responseCode = "200", description = "The verdict", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "hard cut", value = """
+      mediaType = MediaType.APPLICATION_JSON,
+      schema = @Schema(implementation = CheckDtos.CheckResult.class), examples = @ExampleObject(name = "hard cut", value = """
           {"cloneable": false, "reasons": ["The clip is not one continuous shot: 1 hard cut(s) (cuts at [2.0] s). Trim it to a single shot."],
            "metadata": {"mediaId": "med_4Yb", "url": "https://cdn.example/m/med_4Yb/dance.mp4", "durationSeconds": 4.0,
              "width": 720, "height": 1280, "fps": 25.0, "hasAudio": true, "videoCodec": "h264", "audioCodec": "aac",
@@ -54,7 +61,21 @@ public class CheckResource {
              "singleShot": {"ran": true, "passed": false, "value": 1, "rule": "at most 0 scene cuts (ffmpeg scene score above 0.4)", "detail": "cuts at [2.0] s"},
              "personInFrame": {"ran": false, "passed": null, "value": null, "rule": "exactly one person clearly in frame",
                "detail": "Not run: no vision provider is configured (set CLONE_VISION_API_KEY, ...)."}}}""")))
-  public CheckDtos.CheckResult check(CheckDtos.CheckRequest request) {
+  @APIResponse(responseCode = "400", description = InputDocs.BAD_URL + " `mediaId` must look like `med_…`; "
+      + "exactly one of `videoUrl` and `mediaId` is given.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
+      examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
+  @APIResponse(responseCode = "404", description = InputDocs.NOT_FOUND, content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+  @APIResponse(responseCode = "413", description = "payload_too_large: the source is larger than this service "
+      + "takes (`limit` in bytes).", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+      schema = @Schema(implementation = ErrorBodies.Error.class)))
+  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
+  @APIResponse(responseCode = "422", ref = ApiDocs.UNPROCESSABLE)
+  @APIResponse(responseCode = "502", ref = ApiDocs.PROVIDER_FAILED)
+  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
+  @APIResponse(responseCode = "504", ref = ApiDocs.PROVIDER_TIMEOUT)
+  public CheckDtos.CheckResult check(@Valid CheckDtos.CheckRequest request) {
     return checks.check(caller.requireClientId(), request);
   }
 }

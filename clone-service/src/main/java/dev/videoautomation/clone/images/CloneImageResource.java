@@ -9,6 +9,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import jakarta.validation.Valid;
+
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
@@ -18,16 +20,18 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.videoautomation.clone.config.CloneConfig;
+import dev.videoautomation.clone.docs.ApiDocs;
 import dev.videoautomation.clone.sources.InputDocs;
 import dev.videoautomation.clone.tasks.Task;
 import dev.videoautomation.clone.tasks.TaskService;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 @Path("/v1/clones")
-@Tag(name = "Clone")
+@Tag(name = ApiDocs.TAG_CLONE, description = ApiDocs.TAG_CLONE_TEXT)
 @Consumes(MediaType.APPLICATION_JSON)
 @Produces(MediaType.APPLICATION_JSON)
 public class CloneImageResource {
@@ -39,6 +43,10 @@ public class CloneImageResource {
       + "are refunded. 402 `insufficient_credits` starts nothing; 503 `provider_not_configured` when no provider is "
       + "set, but only for a request that is right in every field: bad input is 400 even then. Counts against the "
       + "shared daily `clone` limit (at the gateway).";
+
+  private static final String STILL_GENERATING = "{\"id\": \"img_4Yb2kQ9sT1vXw8aBcDeFgH\", \"status\": "
+      + "\"running\", \"model\": \"fal-ai/nano-banana-pro\", \"creditsCharged\": 4, \"pollUrl\": "
+      + "\"/v1/images/img_4Yb2kQ9sT1vXw8aBcDeFgH\"}";
 
   private final ImageService images;
   private final TaskService tasks;
@@ -54,34 +62,44 @@ public class CloneImageResource {
 
   @POST
   @Path("character")
-  @Operation(summary = "Generate a character image", description = "`prompt` (required) describes the character; "
+  @Operation(operationId = "generateCharacterImage", summary = "Generate a character image",
+      description = "`prompt` (required) describes the character; "
       + "`referenceImageUrl` (a public http(s) URL, checked by the URL guard, or your own image, below) makes it an "
       + "edit of that image (image-edit model), otherwise text to image; "
       + "`aspectRatio` as for `/v1/images/generate`." + WAIT_NOTE + " " + InputDocs.OWN_IMAGE)
   @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "character",
       value = "{\"prompt\": \"A friendly robot barista, full body, plain studio background\", \"aspectRatio\": \"9:16\"}")))
   @APIResponse(responseCode = "200", description = "The image is ready", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON,
       schema = @Schema(implementation = ImageDtos.CloneImage.class), examples = @ExampleObject(name = "ready", value =
       "{\"id\": \"img_4Yb2kQ9sT1vXw8aBcDeFgH\", \"status\": \"succeeded\", \"imageUrl\": "
           + "\"https://cdn.example/m/med_8Ks/character.png\", \"imageUrls\": [\"https://cdn.example/m/med_8Ks/character.png\"], "
           + "\"model\": \"fal-ai/nano-banana-pro\", \"creditsCharged\": 4}")))
-  @APIResponse(responseCode = "202", description = "Still generating: poll pollUrl")
+  @APIResponse(responseCode = "202", description = "Still generating: poll `pollUrl`", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImageDtos.CloneImage.class),
+      examples = @ExampleObject(name = "generating", value = STILL_GENERATING)))
   @APIResponse(responseCode = "400", description = InputDocs.BAD_URL, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON,
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
       examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
   @APIResponse(responseCode = "404", description = InputDocs.NOT_FOUND, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON,
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
       examples = @ExampleObject(name = "not yours", value = InputDocs.NOT_FOUND_EXAMPLE)))
   @APIResponse(responseCode = "413", description = InputDocs.TOO_LARGE, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON,
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
       examples = @ExampleObject(name = "too large inline", value = InputDocs.TOO_LARGE_EXAMPLE)))
-  public Response character(ImageDtos.CharacterRequest request) {
+  @APIResponse(responseCode = "402", ref = ApiDocs.NO_CREDITS)
+  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
+  @APIResponse(responseCode = "502", ref = ApiDocs.PROVIDER_FAILED)
+  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
+  @APIResponse(responseCode = "504", ref = ApiDocs.PROVIDER_TIMEOUT)
+  public Response character(@Valid ImageDtos.CharacterRequest request) {
     return answer(images.character(caller.requireClientId(), request));
   }
 
   @POST
   @Path("frame")
-  @Operation(summary = "Make a starting frame", description = "`videoUrl` (required) and `characterImageUrl` "
+  @Operation(operationId = "createStartingFrame", summary = "Make a starting frame",
+      description = "`videoUrl` (required) and `characterImageUrl` "
       + "(required: a public http(s) URL, or your own image, below). " + InputDocs.OWN_SOURCE + " Both are checked "
       + "before anything else happens. The source's first frame is "
       + "extracted with ffmpeg and stored (`frameUrl`), then an image-edit model puts the character into it, keeping "
@@ -91,18 +109,26 @@ public class CloneImageResource {
       value = "{\"videoUrl\": \"med_4Yb2kQ9sT1vXw8aBcDeFgH\", \"characterImageUrl\": "
           + "\"https://cdn.example/m/med_8Ks/character.png\"}")))
   @APIResponse(responseCode = "200", description = "The frame is ready", content = @Content(
-      schema = @Schema(implementation = ImageDtos.CloneImage.class)))
-  @APIResponse(responseCode = "202", description = "Still generating: poll pollUrl")
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImageDtos.CloneImage.class)))
+  @APIResponse(responseCode = "202", description = "Still generating: poll `pollUrl`", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImageDtos.CloneImage.class),
+      examples = @ExampleObject(name = "generating", value = STILL_GENERATING)))
   @APIResponse(responseCode = "400", description = InputDocs.BAD_URL, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON,
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
       examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
   @APIResponse(responseCode = "404", description = InputDocs.NOT_FOUND, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON,
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
       examples = @ExampleObject(name = "not yours", value = InputDocs.NOT_FOUND_EXAMPLE)))
   @APIResponse(responseCode = "413", description = InputDocs.TOO_LARGE, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON,
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
       examples = @ExampleObject(name = "too large inline", value = InputDocs.TOO_LARGE_EXAMPLE)))
-  public Response frame(ImageDtos.FrameRequest request) {
+  @APIResponse(responseCode = "402", ref = ApiDocs.NO_CREDITS)
+  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
+  @APIResponse(responseCode = "422", ref = ApiDocs.UNPROCESSABLE)
+  @APIResponse(responseCode = "502", ref = ApiDocs.PROVIDER_FAILED)
+  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
+  @APIResponse(responseCode = "504", ref = ApiDocs.PROVIDER_TIMEOUT)
+  public Response frame(@Valid ImageDtos.FrameRequest request) {
     return answer(images.frame(caller.requireClientId(), request));
   }
 

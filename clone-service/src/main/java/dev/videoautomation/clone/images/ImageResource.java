@@ -11,23 +11,29 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import jakarta.validation.Valid;
+
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import dev.videoautomation.clone.docs.ApiDocs;
 import dev.videoautomation.clone.sources.InputDocs;
 import dev.videoautomation.clone.tasks.TaskService;
 import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 @Path("/v1/images")
-@Tag(name = "Generation")
+@Tag(name = ApiDocs.TAG_IMAGES, description = ApiDocs.TAG_IMAGES_TEXT)
 @Produces(MediaType.APPLICATION_JSON)
 public class ImageResource {
   private final ImageService images;
@@ -43,7 +49,7 @@ public class ImageResource {
   @POST
   @Path("generate")
   @Consumes(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Start an image generation task",
+  @Operation(operationId = "generateImage", summary = "Start an image generation task",
       description = "`prompt` (required, up to 4000 characters), `imageInput` (a reference image for style transfer: "
           + "a public http(s) URL, or your own image, below), `aspectRatio` (auto, 21:9, 16:9, 3:2, 4:3, 5:4, 1:1, 4:5, "
           + "3:4, 2:3, 9:16), `resolution` (1K, 2K, 4K; default 1K), `outputFormat` (png, jpg; default png). Any other "
@@ -61,15 +67,20 @@ public class ImageResource {
       "{\"id\": \"img_4Yb2kQ9sT1vXw8aBcDeFgH\", \"status\": \"pending\", \"model\": \"fal-ai/nano-banana-pro\", "
           + "\"creditsCharged\": 6}")))
   @APIResponse(responseCode = "400", description = InputDocs.BAD_URL, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON,
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
       examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
   @APIResponse(responseCode = "404", description = InputDocs.NOT_FOUND, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON,
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
       examples = @ExampleObject(name = "not yours", value = InputDocs.NOT_FOUND_EXAMPLE)))
   @APIResponse(responseCode = "413", description = InputDocs.TOO_LARGE, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON,
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
       examples = @ExampleObject(name = "too large inline", value = InputDocs.TOO_LARGE_EXAMPLE)))
-  public Response generate(ImageDtos.GenerateRequest request) {
+  @APIResponse(responseCode = "402", ref = ApiDocs.NO_CREDITS)
+  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
+  @APIResponse(responseCode = "502", ref = ApiDocs.PROVIDER_FAILED)
+  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
+  @APIResponse(responseCode = "504", ref = ApiDocs.PROVIDER_TIMEOUT)
+  public Response generate(@Valid ImageDtos.GenerateRequest request) {
     var task = images.generate(caller.requireClientId(), request);
     return Response.accepted(new ImageDtos.Started(task.id, task.status, task.model, task.creditsCharged))
         .location(URI.create("/v1/images/" + task.id)).build();
@@ -77,14 +88,17 @@ public class ImageResource {
 
   @GET
   @Path("{id}")
-  @Operation(summary = "Poll an image task",
+  @Operation(operationId = "getImageTask", summary = "Poll an image task",
       description = "Status `pending`, `running`, `succeeded` (with `resultUrl` and `imageUrls`: the images stored "
           + "in the suite's CDN) or `failed` (with `errorCode`, `errorMessage`; the credits were refunded). Character "
           + "and starting-frame generations (`purpose` `character`, `frame`) are polled here too. Another client's "
           + "task is 404.")
   @APIResponse(responseCode = "200", description = "The task", content = @Content(
-      schema = @Schema(implementation = ImageDtos.ImageTask.class)))
-  public ImageDtos.ImageTask get(@PathParam("id") String id) {
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImageDtos.ImageTask.class)))
+  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_QUERY)
+  @APIResponse(responseCode = "404", ref = ApiDocs.TASK_NOT_FOUND)
+  public ImageDtos.ImageTask get(@PathParam("id") @Parameter(description = "The image task's id (`img_…`).",
+      schema = @Schema(type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.IMAGE_ID)) String id) {
     if (!Ids.looksLike(IdPrefix.IMG, id)) {
       throw ApiException.invalidField("id", "must be an image task id (img_...)");
     }

@@ -13,18 +13,24 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import jakarta.validation.Valid;
+
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import dev.videoautomation.clone.docs.ApiDocs;
 import dev.videoautomation.clone.sources.InputDocs;
 import dev.videoautomation.clone.tasks.Task;
 import dev.videoautomation.clone.tasks.TaskService;
 import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.lists.Cursor;
@@ -33,9 +39,10 @@ import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 @Path("/v1/clones/video")
-@Tag(name = "Clone")
+@Tag(name = ApiDocs.TAG_CLONE, description = ApiDocs.TAG_CLONE_TEXT)
 @Produces(MediaType.APPLICATION_JSON)
 public class CloneVideoResource {
+  private static final String VIDEO_ID = "The render's id (`vid_…`).";
   private final VideoService videos;
   private final TaskService tasks;
   private final CurrentCaller caller;
@@ -48,7 +55,8 @@ public class CloneVideoResource {
 
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Render a clone video (asynchronous)", description = "`sourceVideoUrl` (required, 3 to 30 s; "
+  @Operation(operationId = "createCloneVideo", summary = "Render a clone video (asynchronous)",
+      description = "`sourceVideoUrl` (required, 3 to 30 s; "
       + InputDocs.OWN_SOURCE + " It reaches the provider like your own image, below) and one of `startingFrameUrl` "
       + "or `characterImageUrl` (a public http(s) URL: the provider fetches it; or your own image); optional "
       + "`prompt` (up to 2500 characters) and `webhookUrl`. A motion-control model makes the "
@@ -67,21 +75,28 @@ public class CloneVideoResource {
   @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, examples = @ExampleObject(name = "clone",
       value = "{\"sourceVideoUrl\": \"https://cdn.example/m/med_4Yb/dance.mp4\", \"startingFrameUrl\": "
           + "\"https://cdn.example/m/med_8Ks/frame.png\", \"webhookUrl\": \"https://agent.example/hooks/clone\"}")))
-  @APIResponse(responseCode = "202", description = "Queued", content = @Content(
+  @APIResponse(responseCode = "202", description = "Queued", content = @Content(mediaType = MediaType.APPLICATION_JSON,
       schema = @Schema(implementation = VideoDtos.Started.class), examples = @ExampleObject(name = "started", value =
       "{\"id\": \"vid_6Qm2kQ9sT1vXw8aBcDeFgH\", \"videoId\": \"vid_6Qm2kQ9sT1vXw8aBcDeFgH\", \"status\": \"pending\", "
           + "\"mode\": \"clone\", \"model\": \"fal-ai/kling-video/v2.6/standard/motion-control\", \"creditsCharged\": 60, "
-          + "\"pollUrl\": \"/v1/clones/video/vid_6Qm2kQ9sT1vXw8aBcDeFgH\", \"webhookSecret\": \"whsec_…\"}")))
+          + "\"pollUrl\": \"/v1/clones/video/vid_6Qm2kQ9sT1vXw8aBcDeFgH\", \"webhookSecret\": "
+          + "\"whsec_q3Zc9Vd1nT0yXr4LmB8aKs2PwE6hJfG7uY5oNiR1tDk\"}")))
   @APIResponse(responseCode = "400", description = InputDocs.BAD_URL, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON,
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
       examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
   @APIResponse(responseCode = "404", description = InputDocs.NOT_FOUND, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON,
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
       examples = @ExampleObject(name = "not yours", value = InputDocs.NOT_FOUND_EXAMPLE)))
   @APIResponse(responseCode = "413", description = InputDocs.TOO_LARGE, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON,
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
       examples = @ExampleObject(name = "too large inline", value = InputDocs.TOO_LARGE_EXAMPLE)))
-  public Response start(VideoDtos.CloneVideoRequest request) {
+  @APIResponse(responseCode = "402", ref = ApiDocs.NO_CREDITS)
+  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
+  @APIResponse(responseCode = "422", ref = ApiDocs.UNPROCESSABLE)
+  @APIResponse(responseCode = "502", ref = ApiDocs.PROVIDER_FAILED)
+  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
+  @APIResponse(responseCode = "504", ref = ApiDocs.PROVIDER_TIMEOUT)
+  public Response start(@Valid VideoDtos.CloneVideoRequest request) {
     var started = videos.start(caller.requireClientId(), request);
     var task = started.task();
     var poll = "/v1/clones/video/" + task.id;
@@ -90,9 +105,14 @@ public class CloneVideoResource {
   }
 
   @GET
-  @Operation(summary = "List clone renders", description = "The caller's clone renders in the poll shape, newest "
-      + "first; `limit` (1-200, default 50) and `cursor` (`nextCursor` of the previous page).")
-  public Page<VideoDtos.CloneVideo> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+  @Operation(operationId = "listCloneVideos", summary = "List clone renders", description = "The caller's clone "
+      + "renders in the poll shape, newest first; `limit` (1-200, default 50) and `cursor` (`nextCursor` of the "
+      + "previous page).")
+  @APIResponse(responseCode = "200", description = "One page of renders.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VideoDtos.CloneVideoPage.class)))
+  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_QUERY)
+  public Page<VideoDtos.CloneVideo> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
+      @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor) {
     var request = PageRequest.of(limit, cursor);
     return Page.fromRows(tasks.page(caller.requireClientId(), "video", request), request,
         t -> new Cursor(t.createdAt.toEpochMilli(), t.id), VideoDtos.CloneVideo::from);
@@ -100,21 +120,31 @@ public class CloneVideoResource {
 
   @GET
   @Path("{id}")
-  @Operation(summary = "Poll a clone render", description = "`status` `pending`, `running` (with `progress` 0-100), "
+  @Operation(operationId = "getCloneVideo", summary = "Poll a clone render",
+      description = "`status` `pending`, `running` (with `progress` 0-100), "
       + "`succeeded` (`resultUrl`: the render with the source's soundtrack, in the CDN), `failed` (`errorMessage`; "
       + "credits refunded) or `canceled`. Another client's id is 404.")
   @APIResponse(responseCode = "200", description = "The render", content = @Content(
-      schema = @Schema(implementation = VideoDtos.CloneVideo.class)))
-  public VideoDtos.CloneVideo get(@PathParam("id") String id) {
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VideoDtos.CloneVideo.class)))
+  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_QUERY)
+  @APIResponse(responseCode = "404", ref = ApiDocs.TASK_NOT_FOUND)
+  public VideoDtos.CloneVideo get(@PathParam("id") @Parameter(description = VIDEO_ID, schema = @Schema(
+      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.VIDEO_ID)) String id) {
     return VideoDtos.CloneVideo.from(owned(id));
   }
 
   @DELETE
   @Path("{id}")
-  @Operation(summary = "Cancel a clone render", description = "An open render becomes `canceled`, its credits are "
+  @Operation(operationId = "cancelCloneVideo", summary = "Cancel a clone render",
+      description = "An open render becomes `canceled`, its credits are "
       + "refunded (once) and the provider is asked to drop it (best effort: fal cancels only requests not yet "
       + "started). A finished render is answered as it is, unchanged. Answers the poll shape.")
-  public VideoDtos.CloneVideo cancel(@PathParam("id") String id) {
+  @APIResponse(responseCode = "200", description = "The render as it is now", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VideoDtos.CloneVideo.class)))
+  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_QUERY)
+  @APIResponse(responseCode = "404", ref = ApiDocs.TASK_NOT_FOUND)
+  public VideoDtos.CloneVideo cancel(@PathParam("id") @Parameter(description = VIDEO_ID, schema = @Schema(
+      type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.VIDEO_ID)) String id) {
     requireId(id);
     return tasks.cancel(id, caller.requireClientId(), "video").map(VideoDtos.CloneVideo::from)
         .orElseThrow(() -> ApiException.notFound("Clone video " + id));

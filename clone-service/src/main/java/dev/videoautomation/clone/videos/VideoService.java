@@ -26,7 +26,7 @@ import dev.videoautomation.platform.urls.UrlGuard;
 @ApplicationScoped
 public class VideoService {
   static final String OPERATION = "clone.render";
-  private static final int MAX_PROMPT = 2500;
+  static final int MAX_PROMPT = 2500;
 
   private final TaskService tasks;
   private final QueueProvider provider;

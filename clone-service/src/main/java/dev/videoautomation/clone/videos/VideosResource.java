@@ -7,7 +7,13 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import dev.videoautomation.clone.docs.ApiDocs;
 
 import dev.videoautomation.clone.tasks.TaskService;
 import dev.videoautomation.platform.lists.Cursor;
@@ -16,7 +22,7 @@ import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 @Path("/v1/videos")
-@Tag(name = "Generation")
+@Tag(name = ApiDocs.TAG_VIDEOS, description = ApiDocs.TAG_VIDEOS_TEXT)
 @Produces(MediaType.APPLICATION_JSON)
 public class VideosResource {
   private final TaskService tasks;
@@ -28,11 +34,16 @@ public class VideosResource {
   }
 
   @GET
-  @Operation(summary = "List generated videos", description = "The caller's generated videos (today: clone renders, "
+  @Operation(operationId = "listGeneratedVideos", summary = "List generated videos",
+      description = "The caller's generated videos (today: clone renders, "
       + "`mode` `clone`) as the reference's list item: `videoId`, `prompt`, `model`, `mode`, `status` (`pending`, "
       + "`running`, `succeeded`, `failed`, `canceled`), `resultUrl`, `errorMessage`, `creditsCharged`, `createdAt`. "
       + "`{data, nextCursor}`, newest first; `limit` (1-200, default 50) and `cursor`.")
-  public Page<VideoDtos.VideoItem> list(@QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+  @APIResponse(responseCode = "200", description = "One page of generated videos.", content = @Content(
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VideoDtos.VideoItemPage.class)))
+  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_QUERY)
+  public Page<VideoDtos.VideoItem> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
+      @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor) {
     var request = PageRequest.of(limit, cursor);
     return Page.fromRows(tasks.page(caller.requireClientId(), "video", request), request,
         t -> new Cursor(t.createdAt.toEpochMilli(), t.id), VideoDtos.VideoItem::from);

@@ -4,6 +4,8 @@ import java.util.Map;
 
 import jakarta.validation.constraints.NotBlank;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -11,8 +13,22 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 /**
  * The request bodies of the 24 scrape endpoints, each exactly the fields the reference lists for its path (an
  * unknown field is a 400 naming it). The evident identifier is required; {@code download_media} defaults to false.
+ * Text fields are bounded by {@link ScrapeLimits} (checked in {@link ScrapeService}; the document states the same).
  */
 public final class ScrapeBodies {
+  static final String HANDLE = "The account's handle on the platform, with or without a leading `@`.";
+  static final String CHANNEL_HANDLE = "The channel's handle (`@name` or `name`); this or `channel_id` is required.";
+  static final String CHANNEL_ID = "The channel's id (`UC…`); this or `handle` is required.";
+  static final String URL = "The URL of a post or video on the platform. It passes the URL guard (a public http(s) "
+      + "URL without user info) before the provider sees it.";
+  static final String CURSOR = "The provider's page token from the previous answer; absent for the first page.";
+  static final String QUERY = "The words to search for.";
+  static final String COMPANY = "The company's web domain, e.g. `somebrand.com`.";
+  static final String COUNTRY = "An ISO 3166-1 country code such as `US` (the social ad library also takes `ALL`).";
+  static final String TRIM = "Ask the provider for a smaller answer (fewer fields).";
+  static final String DOWNLOAD_MEDIA = "Stage every media file of the answer to the CDN and answer CDN URLs instead "
+      + "of the platform's (files that cannot be staged become null and are listed in `meta.unstaged`).";
+
   private ScrapeBodies() {
   }
 
@@ -21,7 +37,12 @@ public final class ScrapeBodies {
   }
 
   @RegisterForReflection
-  public record HandleTrimMedia(@NotBlank String handle, Boolean trim,
+  @Schema(name = "ScrapeHandleTrimRequest", description = "A handle, with `trim` and `download_media`.")
+  public record HandleTrimMedia(
+      @Schema(required = true, description = HANDLE, maxLength = ScrapeLimits.HANDLE, example = "some.creator")
+      @NotBlank String handle,
+      @Schema(description = TRIM, defaultValue = "false") Boolean trim,
+      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
       @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
     public Map<String, String> fields() {
       return ScrapeRequest.of("handle", handle, "trim", ScrapeRequest.trim(trim));
@@ -33,7 +54,12 @@ public final class ScrapeBodies {
   }
 
   @RegisterForReflection
-  public record HandleCursorMedia(@NotBlank String handle, String cursor,
+  @Schema(name = "ScrapeHandlePageRequest", description = "A handle and a page cursor, with `download_media`.")
+  public record HandleCursorMedia(
+      @Schema(required = true, description = HANDLE, maxLength = ScrapeLimits.HANDLE, example = "some.creator")
+      @NotBlank String handle,
+      @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor,
+      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
       @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
     public Map<String, String> fields() {
       return ScrapeRequest.of("handle", handle, "cursor", cursor);
@@ -45,7 +71,14 @@ public final class ScrapeBodies {
   }
 
   @RegisterForReflection
-  public record HandleCursorTrimMedia(@NotBlank String handle, String cursor, Boolean trim,
+  @Schema(name = "ScrapeHandlePageTrimRequest", description = "A handle and a page cursor, with `trim` and "
+      + "`download_media`.")
+  public record HandleCursorTrimMedia(
+      @Schema(required = true, description = HANDLE, maxLength = ScrapeLimits.HANDLE, example = "some_creator")
+      @NotBlank String handle,
+      @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor,
+      @Schema(description = TRIM, defaultValue = "false") Boolean trim,
+      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
       @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
     public Map<String, String> fields() {
       return ScrapeRequest.of("handle", handle, "cursor", cursor, "trim", ScrapeRequest.trim(trim));
@@ -57,8 +90,12 @@ public final class ScrapeBodies {
   }
 
   @RegisterForReflection
-  public record HandleMedia(@NotBlank String handle, @JsonProperty("download_media") Boolean downloadMedia)
-      implements ScrapeRequest {
+  @Schema(name = "ScrapeHandleRequest", description = "A handle, with `download_media`.")
+  public record HandleMedia(
+      @Schema(required = true, description = HANDLE, maxLength = ScrapeLimits.HANDLE, example = "some.creator")
+      @NotBlank String handle,
+      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
     public Map<String, String> fields() {
       return ScrapeRequest.of("handle", handle);
     }
@@ -69,7 +106,12 @@ public final class ScrapeBodies {
   }
 
   @RegisterForReflection
-  public record UrlTrimMedia(@NotBlank String url, Boolean trim,
+  @Schema(name = "ScrapeUrlTrimRequest", description = "A post or video URL, with `trim` and `download_media`.")
+  public record UrlTrimMedia(
+      @Schema(required = true, description = URL, maxLength = ScrapeLimits.URL,
+          example = "https://www.tiktok.com/@some.creator/video/7430000000000000000") @NotBlank String url,
+      @Schema(description = TRIM, defaultValue = "false") Boolean trim,
+      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
       @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
     public Map<String, String> fields() {
       return ScrapeRequest.of("url", url, "trim", ScrapeRequest.trim(trim));
@@ -81,8 +123,12 @@ public final class ScrapeBodies {
   }
 
   @RegisterForReflection
-  public record UrlMedia(@NotBlank String url, @JsonProperty("download_media") Boolean downloadMedia)
-      implements ScrapeRequest {
+  @Schema(name = "ScrapeUrlRequest", description = "A post or video URL, with `download_media`.")
+  public record UrlMedia(
+      @Schema(required = true, description = URL, maxLength = ScrapeLimits.URL,
+          example = "https://www.instagram.com/reel/Cx1AbCdEfGh/") @NotBlank String url,
+      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
     public Map<String, String> fields() {
       return ScrapeRequest.of("url", url);
     }
@@ -93,7 +139,11 @@ public final class ScrapeBodies {
   }
 
   @RegisterForReflection
-  public record UrlOnly(@NotBlank String url) implements ScrapeRequest {
+  @Schema(name = "ScrapeTranscriptRequest", description = "The URL of the video whose transcript is wanted.")
+  public record UrlOnly(
+      @Schema(required = true, description = URL, maxLength = ScrapeLimits.URL,
+          example = "https://www.tiktok.com/@some.creator/video/7430000000000000000") @NotBlank String url)
+      implements ScrapeRequest {
     public Map<String, String> fields() {
       return ScrapeRequest.of("url", url);
     }
@@ -104,7 +154,11 @@ public final class ScrapeBodies {
   }
 
   @RegisterForReflection
-  public record UrlCursor(@NotBlank String url, String cursor) implements ScrapeRequest {
+  @Schema(name = "ScrapeCommentsRequest", description = "A post or video URL and a page cursor.")
+  public record UrlCursor(
+      @Schema(required = true, description = URL, maxLength = ScrapeLimits.URL,
+          example = "https://www.youtube.com/watch?v=dQw4w9WgXcQ") @NotBlank String url,
+      @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor) implements ScrapeRequest {
     public Map<String, String> fields() {
       return ScrapeRequest.of("url", url, "cursor", cursor);
     }
@@ -115,7 +169,11 @@ public final class ScrapeBodies {
   }
 
   @RegisterForReflection
-  public record QueryCursor(@NotBlank String query, String cursor) implements ScrapeRequest {
+  @Schema(name = "ScrapeUserSearchRequest", description = "A search query and a page cursor.")
+  public record QueryCursor(
+      @Schema(required = true, description = QUERY, maxLength = ScrapeLimits.QUERY, example = "home cooking")
+      @NotBlank String query,
+      @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor) implements ScrapeRequest {
     public Map<String, String> fields() {
       return ScrapeRequest.of("query", query, "cursor", cursor);
     }
@@ -126,8 +184,11 @@ public final class ScrapeBodies {
   }
 
   @RegisterForReflection
-  public record CountryMedia(String country, @JsonProperty("download_media") Boolean downloadMedia)
-      implements ScrapeRequest {
+  @Schema(name = "ScrapeTrendingRequest", description = "A country (default `US`), with `download_media`.")
+  public record CountryMedia(
+      @Schema(description = COUNTRY, maxLength = ScrapeLimits.COUNTRY, example = "US") String country,
+      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
     public Map<String, String> fields() {
       return ScrapeRequest.of("country", country);
     }
@@ -139,7 +200,13 @@ public final class ScrapeBodies {
 
   /** videosite channel: {@code handle} or {@code channel_id}, at least one. */
   @RegisterForReflection
-  public record ChannelMedia(String handle, @JsonProperty("channel_id") String channelId,
+  @Schema(name = "ScrapeChannelRequest", description = "A channel named by `handle` or `channel_id` (one is "
+      + "required), with `download_media`.")
+  public record ChannelMedia(
+      @Schema(description = CHANNEL_HANDLE, maxLength = ScrapeLimits.HANDLE, example = "somecreator") String handle,
+      @Schema(description = CHANNEL_ID, maxLength = ScrapeLimits.CHANNEL_ID, example = "UCX6OQ3DkcsbYNE6H8uQQuVA")
+      @JsonProperty("channel_id") String channelId,
+      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
       @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
     public Map<String, String> fields() {
       return ScrapeRequest.of("handle", handle, "channel_id", channelId);
@@ -152,7 +219,14 @@ public final class ScrapeBodies {
 
   /** videosite channel videos: {@code handle} or {@code channel_id}, at least one. */
   @RegisterForReflection
-  public record ChannelCursorMedia(String handle, @JsonProperty("channel_id") String channelId, String cursor,
+  @Schema(name = "ScrapeChannelVideosRequest", description = "A channel named by `handle` or `channel_id` (one is "
+      + "required) and a page cursor, with `download_media`.")
+  public record ChannelCursorMedia(
+      @Schema(description = CHANNEL_HANDLE, maxLength = ScrapeLimits.HANDLE, example = "somecreator") String handle,
+      @Schema(description = CHANNEL_ID, maxLength = ScrapeLimits.CHANNEL_ID, example = "UCX6OQ3DkcsbYNE6H8uQQuVA")
+      @JsonProperty("channel_id") String channelId,
+      @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor,
+      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
       @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
     public Map<String, String> fields() {
       return ScrapeRequest.of("handle", handle, "channel_id", channelId, "cursor", cursor);
@@ -164,7 +238,13 @@ public final class ScrapeBodies {
   }
 
   @RegisterForReflection
-  public record QueryCountryMedia(@NotBlank String query, String country,
+  @Schema(name = "ScrapeSocialAdsRequest", description = "A keyword or page name and an optional country, with "
+      + "`download_media`.")
+  public record QueryCountryMedia(
+      @Schema(required = true, description = QUERY, maxLength = ScrapeLimits.QUERY, example = "running shoes")
+      @NotBlank String query,
+      @Schema(description = COUNTRY, maxLength = ScrapeLimits.COUNTRY, example = "US") String country,
+      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
       @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
     public Map<String, String> fields() {
       return ScrapeRequest.of("query", query, "country", country);
@@ -176,8 +256,12 @@ public final class ScrapeBodies {
   }
 
   @RegisterForReflection
-  public record CompanyMedia(@NotBlank String company, @JsonProperty("download_media") Boolean downloadMedia)
-      implements ScrapeRequest {
+  @Schema(name = "ScrapeCompanyAdsRequest", description = "A company's web domain, with `download_media`.")
+  public record CompanyMedia(
+      @Schema(required = true, description = COMPANY, maxLength = ScrapeLimits.COMPANY, example = "somebrand.com")
+      @NotBlank String company,
+      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
     public Map<String, String> fields() {
       return ScrapeRequest.of("company", company);
     }
@@ -188,8 +272,12 @@ public final class ScrapeBodies {
   }
 
   @RegisterForReflection
-  public record QueryMedia(@NotBlank String query, @JsonProperty("download_media") Boolean downloadMedia)
-      implements ScrapeRequest {
+  @Schema(name = "ScrapeAdKeywordRequest", description = "A keyword, with `download_media`.")
+  public record QueryMedia(
+      @Schema(required = true, description = QUERY, maxLength = ScrapeLimits.QUERY, example = "vpn")
+      @NotBlank String query,
+      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
     public Map<String, String> fields() {
       return ScrapeRequest.of("query", query);
     }

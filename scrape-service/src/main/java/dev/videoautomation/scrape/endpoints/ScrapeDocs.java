@@ -1,9 +1,15 @@
 package dev.videoautomation.scrape.endpoints;
 
-/** Examples shared by the scrape endpoints' OpenAPI documentation. */
-final class ScrapeDocs {
+import dev.videoautomation.scrape.errors.ScrapeErrorSetup;
+
+/** Text and examples shared by the scrape endpoints' OpenAPI documentation. */
+public final class ScrapeDocs {
   static final String JSON = "application/json";
   static final String TAG = "Scrape";
+  static final String TAG_DESCRIPTION = "Public data of four social platforms (shortvideo, photo, microblog, "
+      + "videosite) and four ad libraries (social, search, professional, forum) through the server's scraping "
+      + "provider: one POST per kind of data, each answered with the provider's JSON as it came. All 24 share the "
+      + "daily `scrape` limit; error bodies carry `setup`.";
   static final String COMMON = " Costs one request of the shared `scrape` bucket, whatever `download_media` stages. "
       + "The answer is `{data}`: the data provider's JSON, untouched; with `download_media: true` every media file in "
       + "it is staged to the CDN and replaced by its CDN URL (a file that cannot be staged becomes null and is "
@@ -18,10 +24,14 @@ final class ScrapeDocs {
   static final String NOT_FOUND = "{\"error\": \"not_found\", \"message\": \"The provider found nothing for this "
       + "request.\", \"setup\": \"Check the handle or URL (a public account or post of this platform) and try "
       + "again.\"}";
+  /** A 415 on any JSON body; public because video import shows it too. */
+  public static final String NOT_JSON = "{\"error\": \"unsupported_media_type\", \"message\": \"This "
+      + "Content-Type is not accepted here; send application/json.\", \"setup\": \"" + "Send the body as JSON with Content-Type: application/json."
+      + "\"}";
   static final String UPSTREAM = "{\"error\": \"provider_credits_exhausted\", \"message\": \"The server's account "
       + "at the scraping provider has run out of credits.\", \"upstreamStatus\": 402, \"setup\": \"Operator: top up "
       + "the ScrapeCreators account whose key is in SCRAPE_PROVIDER_API_KEY; retrying will not help until then.\"}";
-  static final String NOT_CONFIGURED = "{\"error\": \"provider_not_configured\", \"message\": \"The scraping "
+  public static final String NOT_CONFIGURED = "{\"error\": \"provider_not_configured\", \"message\": \"The scraping "
       + "provider is not configured on this server.\", \"setup\": \"Operator: set SCRAPE_PROVIDER_API_KEY to a "
       + "ScrapeCreators API key (https://scrapecreators.com) and restart scrape-service.\"}";
   static final String TIMEOUT = "{\"error\": \"upstream_timeout\", \"message\": \"The scraping provider did not "

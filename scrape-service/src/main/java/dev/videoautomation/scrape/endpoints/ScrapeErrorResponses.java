@@ -1,5 +1,8 @@
 package dev.videoautomation.scrape.endpoints;
 
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.microprofile.openapi.OASFactory;
@@ -7,21 +10,34 @@ import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 /**
- * Adds the error answers every scrape path shares (400, 404, 502, 503, 504, each with example bodies carrying
- * {@code setup}) to each {@code /v1/scrape/**} operation, so the five resources need not repeat them.
+ * Adds the error answers the provider-backed paths share (the 24 scrape paths and video import) to each of their
+ * operations, with the {@code Error} schema and example bodies carrying {@code setup}, so the resources need not
+ * repeat them. An answer an operation declares itself (with content) is kept: import documents its own 400 and 415.
  */
 public class ScrapeErrorResponses implements OASFilter {
-  private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
-      new com.fasterxml.jackson.databind.ObjectMapper();
-  private static final Map<String, String[]> ERRORS = Map.of(
-      "400", new String[] {"A field is missing or unknown (invalid_request), or `url` is not a public http(s) URL "
-          + "(url_not_allowed with `reason`; checked before anything else, so also when no provider is configured)",
-          ScrapeDocs.BAD_REQUEST, ScrapeDocs.URL_REFUSED},
-      "404", new String[] {"The provider found nothing", ScrapeDocs.NOT_FOUND},
-      "502", new String[] {"The provider failed or refused", ScrapeDocs.UPSTREAM},
-      "503", new String[] {"The provider is not configured", ScrapeDocs.NOT_CONFIGURED},
-      "504", new String[] {"The provider did not answer in time", ScrapeDocs.TIMEOUT});
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final List<String> PATHS = List.of("/v1/scrape/", "/v1/videos/download/");
+  private static final Map<String, List<String>> ERRORS = errors();
+
+  private static Map<String, List<String>> errors() {
+    var errors = new LinkedHashMap<String, List<String>>();
+    errors.put("400", List.of("invalid_request: a field is missing, unknown, of the wrong type or too long (`field` "
+        + "names it); url_not_allowed: `url` is not a public http(s) URL (`reason` says why). Checked before "
+        + "anything else, so also when no provider is configured.", ScrapeDocs.BAD_REQUEST, ScrapeDocs.URL_REFUSED));
+    errors.put("404", List.of("not_found: the provider found nothing for this handle, URL or query.",
+        ScrapeDocs.NOT_FOUND));
+    errors.put("415", List.of("unsupported_media_type: the body is not sent as `application/json`.",
+        ScrapeDocs.NOT_JSON));
+    errors.put("502", List.of("upstream_error, provider_auth_failed, provider_credits_exhausted: the provider failed "
+        + "or refused (`upstreamStatus` is its HTTP status where it answered).", ScrapeDocs.UPSTREAM));
+    errors.put("503", List.of("provider_not_configured: no scraping provider is configured on this server.",
+        ScrapeDocs.NOT_CONFIGURED));
+    errors.put("504", List.of("upstream_timeout: the provider did not answer in time.", ScrapeDocs.TIMEOUT));
+    return errors;
+  }
 
   @Override
   public void filterOpenAPI(OpenAPI openAPI) {
@@ -29,7 +45,7 @@ public class ScrapeErrorResponses implements OASFilter {
       return;
     }
     openAPI.getPaths().getPathItems().forEach((path, item) -> {
-      if (path.startsWith("/v1/scrape/") && item.getPOST() != null) {
+      if (PATHS.stream().anyMatch(path::startsWith) && item.getPOST() != null) {
         var responses = item.getPOST().getResponses();
         ERRORS.forEach((status, text) -> {
           // SmallRye adds a bare 400 "Bad Request" to operations with @Valid bodies; ours replaces it.
@@ -43,13 +59,13 @@ public class ScrapeErrorResponses implements OASFilter {
   }
 
   /** {description, examples...}; each example is named by its error code. */
-  private static APIResponse response(String[] text) {
-    var media = OASFactory.createMediaType();
-    for (int i = 1; i < text.length; i++) {
-      var example = json(text[i]);
-      media.addExample(String.valueOf(example.get("error")), OASFactory.createExample().value(example));
+  private static APIResponse response(List<String> text) {
+    var media = OASFactory.createMediaType().schema(OASFactory.createSchema().ref("Error"));
+    for (var example : text.subList(1, text.size())) {
+      var body = json(example);
+      media.addExample(String.valueOf(body.get("error")), OASFactory.createExample().value(body));
     }
-    return OASFactory.createAPIResponse().description(text[0])
+    return OASFactory.createAPIResponse().description(text.getFirst())
         .content(OASFactory.createContent().addMediaType("application/json", media));
   }
 
@@ -57,7 +73,7 @@ public class ScrapeErrorResponses implements OASFilter {
   private static Map<?, ?> json(String example) {
     try {
       return JSON.readValue(example, Map.class);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new IllegalStateException("An example body is not JSON: " + example, e);
     }
   }

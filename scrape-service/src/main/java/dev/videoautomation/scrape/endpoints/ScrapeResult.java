@@ -1,5 +1,7 @@
 package dev.videoautomation.scrape.endpoints;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -9,5 +11,11 @@ import dev.videoautomation.scrape.staging.StagingMeta;
 
 /** A scrape answer: the provider's JSON untouched in {@code data}; {@code meta} only when download_media was true. */
 @RegisterForReflection
-public record ScrapeResult(JsonNode data, @JsonInclude(JsonInclude.Include.NON_NULL) StagingMeta meta) {
+@Schema(name = "ScrapeResult", description = "A scrape answer: the data provider's JSON in `data`, and what "
+    + "`download_media` staged in `meta` (only when it was true).")
+public record ScrapeResult(
+    @Schema(required = true, description = "The data provider's answer, passed through as it came: its shape "
+        + "varies per endpoint and per platform, and may change when the provider's does. With `download_media: "
+        + "true` its media URLs are CDN URLs (or null where a file could not be staged).") JsonNode data,
+    @JsonInclude(JsonInclude.Include.NON_NULL) StagingMeta meta) {
 }

@@ -24,6 +24,7 @@ public class ScrapeService {
 
   /** {@code route} is the neutral path under /v1/scrape, e.g. {@code shortvideo/profile}. */
   public ScrapeResult run(String route, ScrapeRequest body) {
+    ScrapeLimits.check(body.fields());
     var clientId = body.stageMedia() ? caller.requireClientId() : null;
     var data = provider.fetch(route, body.fields());
     if (clientId == null) {

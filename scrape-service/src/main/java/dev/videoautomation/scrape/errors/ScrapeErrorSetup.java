@@ -3,6 +3,7 @@ package dev.videoautomation.scrape.errors;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.ext.Provider;
 
 import dev.videoautomation.platform.errors.ApiError;
@@ -13,6 +14,8 @@ import dev.videoautomation.platform.errors.ApiError;
  */
 @Provider
 public class ScrapeErrorSetup implements ContainerResponseFilter {
+  private static final String UNSUPPORTED = "unsupported_media_type";
+  private static final String SEND_JSON = "Send the body as JSON with Content-Type: application/json.";
 
   @Override
   public void filter(ContainerRequestContext request, ContainerResponseContext response) {
@@ -21,8 +24,15 @@ public class ScrapeErrorSetup implements ContainerResponseFilter {
     }
     var path = request.getUriInfo().getPath();
     if (path.startsWith("/v1/scrape") || path.startsWith("/v1/videos/download")) {
-      response.setEntity(error.withSetup(setupFor(error.getError())));
+      var code = error.getError();
+      // A 415 is about the caller's body when it was not JSON; otherwise it is media's verdict on the post's file.
+      response.setEntity(error.withSetup(UNSUPPORTED.equals(code) && !json(request) ? SEND_JSON : setupFor(code)));
     }
+  }
+
+  private static boolean json(ContainerRequestContext request) {
+    var type = request.getMediaType();
+    return type != null && type.isCompatible(MediaType.APPLICATION_JSON_TYPE);
   }
 
   static String setupFor(String code) {

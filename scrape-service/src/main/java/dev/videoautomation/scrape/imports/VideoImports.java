@@ -1,12 +1,14 @@
 package dev.videoautomation.scrape.imports;
 
 import java.util.List;
+import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.videoautomation.platform.calls.MediaCalls;
 import dev.videoautomation.platform.calls.StageUrl;
 import dev.videoautomation.platform.token.CurrentCaller;
+import dev.videoautomation.scrape.endpoints.ScrapeLimits;
 import dev.videoautomation.scrape.lookup.Platforms;
 import dev.videoautomation.scrape.lookup.VideoResolver;
 
@@ -28,6 +30,7 @@ public class VideoImports {
 
   public ImportedVideo importVideo(String platform, String url) {
     Platforms.require(platform);
+    ScrapeLimits.check(Map.of("url", url));
     var clientId = caller.requireClientId();
     var file = resolver.resolve(platform, url);
     var staged = media.stageUrl(StageUrl.of(file.videoUrl(), clientId, PURPOSE).allowing(VIDEO_ONLY));

@@ -98,6 +98,55 @@ class ValidationTest {
         .withQueryParam("handle", equalTo("@somecreator")));
   }
 
+  @ParameterizedTest(name = "{0}: {2} longer than {3}")
+  @CsvSource(delimiter = '|', value = {
+      "shortvideo/profile | {\"handle\": \"%s\"} | handle | 100",
+      "shortvideo/video | {\"url\": \"%s\"} | url | 4096",
+      "photo/user/posts | {\"handle\": \"a\", \"cursor\": \"%s\"} | cursor | 4096",
+      "shortvideo/search/users | {\"query\": \"%s\"} | query | 500",
+      "ads/search | {\"company\": \"%s\"} | company | 253",
+      "shortvideo/trending | {\"country\": \"%s\"} | country | 3",
+      "ads/social | {\"query\": \"shoes\", \"country\": \"%s\"} | country | 3",
+      "videosite/channel-videos | {\"channel_id\": \"%s\"} | channel_id | 100"})
+  void shouldRefuseTextLongerThanItsLimitBeforeTheProvider(String path, String body, String field, int limit) {
+    asClient().body(body.formatted("x".repeat(limit + 1))).when().post("/v1/scrape/" + path).then().statusCode(400)
+        .body("error", is("invalid_request")).body("field", is(field))
+        .body("message", is("Field '" + field + "' must be at most " + limit + " characters."))
+        .body("setup", not(emptyOrNullString()));
+    wireMock.verify(0, getRequestedFor(com.github.tomakehurst.wiremock.client.WireMock.anyUrl()));
+  }
+
+  @Test
+  void shouldRefuseAnImportUrlLongerThanItsLimit() {
+    asClient().body("{\"url\": \"https://www.tiktok.com/" + "x".repeat(ScrapeLimits.URL) + "\"}").when()
+        .post("/v1/videos/download/shortvideo").then().statusCode(400).body("error", is("invalid_request"))
+        .body("field", is("url")).body("setup", not(emptyOrNullString()));
+    wireMock.verify(0, getRequestedFor(com.github.tomakehurst.wiremock.client.WireMock.anyUrl()));
+  }
+
+  @Test
+  void shouldTakeTextUpToItsLimit() {
+    Simulated.provider(wireMock, "/v1/facebook/adLibrary/search/ads", Simulated.upstream("ads-facebook", wireMock));
+    var handle = "h".repeat(ScrapeLimits.HANDLE);
+
+    asClient().body("{\"query\": \"shoes\", \"country\": \"ALL\"}").when().post("/v1/scrape/ads/social").then()
+        .statusCode(200);
+
+    wireMock.verify(getRequestedFor(urlPathEqualTo("/v1/facebook/adLibrary/search/ads"))
+        .withQueryParam("country", equalTo("ALL")));
+    Simulated.provider(wireMock, "/v1/instagram/profile", Simulated.upstream("instagram-profile", wireMock));
+    asClient().body("{\"handle\": \"" + handle + "\"}").when().post("/v1/scrape/photo/profile").then()
+        .statusCode(200);
+    wireMock.verify(getRequestedFor(urlPathEqualTo("/v1/instagram/profile")).withQueryParam("handle", equalTo(handle)));
+  }
+
+  @Test
+  void shouldAskForJsonWhenTheBodyIsNotJson() {
+    asClient().contentType("text/plain").body("handle=some.creator").when().post("/v1/scrape/shortvideo/profile")
+        .then().statusCode(415).body("error", is("unsupported_media_type"))
+        .body("setup", is("Send the body as JSON with Content-Type: application/json."));
+  }
+
   @Test
   void shouldAnswerGetWith405() {
     asClient().when().get("/v1/scrape/shortvideo/profile").then().statusCode(405);

@@ -1,0 +1,182 @@
+package dev.videoautomation.clone;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static dev.videoautomation.clone.Simulated.as;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.tomakehurst.wiremock.WireMockServer;
+
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+import dev.videoautomation.clone.docs.ApiDocs;
+import dev.videoautomation.platform.testing.InjectWireMock;
+import dev.videoautomation.platform.testing.PostgresResource;
+import dev.videoautomation.platform.testing.WireMockResource;
+
+/**
+ * The document agents and generated clients read: every public operation named, tagged and answered as the code
+ * answers, schemas named for what they are with the bounds the server enforces; and the URL bound itself.
+ */
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+@WithTestResource(value = WireMockResource.class, initArgs = @ResourceArg(name = "properties", value =
+    "quarkus.rest-client.media-client.url,quarkus.rest-client.billing-client.url,clone.provider.base-url,"
+        + "clone.vision.base-url"))
+@TestProfile(WithProvider.class)
+class OpenApiTest {
+  static final String CLIENT = "cli_openApiTest00000000001";
+
+  @InjectWireMock
+  WireMockServer wireMock;
+
+  JsonNode document;
+  JsonNode paths;
+  JsonNode schemas;
+
+  @BeforeEach
+  void read() throws Exception {
+    wireMock.resetAll();
+    document = new ObjectMapper().readTree(given().accept("application/json").when().get("/q/openapi").then()
+        .statusCode(200).extract().asString());
+    paths = document.path("paths");
+    schemas = document.at("/components/schemas");
+  }
+
+  @Test
+  void shouldNameAndTagEveryOperation() {
+    var expected = new LinkedHashMap<String, String>();
+    expected.put("post /v1/clones/check", "checkCloneability");
+    expected.put("post /v1/clones/character", "generateCharacterImage");
+    expected.put("post /v1/clones/frame", "createStartingFrame");
+    expected.put("post /v1/clones/video", "createCloneVideo");
+    expected.put("get /v1/clones/video", "listCloneVideos");
+    expected.put("get /v1/clones/video/{id}", "getCloneVideo");
+    expected.put("delete /v1/clones/video/{id}", "cancelCloneVideo");
+    expected.put("post /v1/images/generate", "generateImage");
+    expected.put("get /v1/images/{id}", "getImageTask");
+    expected.put("post /v1/music", "generateMusic");
+    expected.put("get /v1/music", "listMusicTracks");
+    expected.put("get /v1/music/{id}", "getMusicTrack");
+    expected.put("get /v1/videos", "listGeneratedVideos");
+    var seen = new LinkedHashMap<String, String>();
+    paths.fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(operation -> {
+      var name = operation.getKey() + " " + path.getKey();
+      assertThat(operation.getValue().path("tags").size()).as(name).isEqualTo(1);
+      assertThat(operation.getValue().path("summary").asText()).as(name).isNotBlank();
+      assertThat(operation.getValue().has("security")).as(name + ": security is the gateway's").isFalse();
+      seen.put(name, operation.getValue().path("operationId").asText());
+    }));
+    assertThat(seen).containsExactlyInAnyOrderEntriesOf(expected);
+    var tags = new ArrayList<String>();
+    document.path("tags").forEach(tag -> {
+      assertThat(tag.path("description").asText()).as(tag.path("name").asText()).isNotBlank();
+      tags.add(tag.path("name").asText());
+    });
+    assertThat(tags).containsExactlyInAnyOrder("Clone", "Images", "Music", "Generated videos");
+    assertThat(document.has("servers")).isFalse();
+  }
+
+  @Test
+  void shouldDeclareTheSuccessStatusesAsAnsweredAndEveryErrorWithTheErrorSchema() {
+    assertThat(statuses("post", "/v1/clones/video")).contains("202").doesNotContain("200", "201");
+    assertThat(statuses("post", "/v1/images/generate")).contains("202").doesNotContain("200", "201");
+    assertThat(statuses("post", "/v1/music")).contains("202", "400", "402", "415", "503").doesNotContain("200");
+    assertThat(statuses("post", "/v1/clones/character")).contains("200", "202", "402");
+    assertThat(statuses("post", "/v1/clones/check")).contains("200", "422").doesNotContain("202", "402");
+    assertThat(statuses("get", "/v1/clones/video/{id}")).containsExactly("200", "400", "404");
+    paths.fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(operation ->
+        operation.getValue().path("responses").fields().forEachRemaining(response -> {
+          var name = operation.getKey() + " " + path.getKey() + " " + response.getKey();
+          var answer = resolve(response.getValue());
+          var schema = answer.at("/content/application~1json/schema/$ref").asText();
+          if (response.getKey().startsWith("2")) {
+            assertThat(schema).as(name).startsWith("#/components/schemas/");
+          } else {
+            assertThat(schema).as(name).isEqualTo("#/components/schemas/Error");
+          }
+          assertThat(answer.path("description").asText()).as(name).isNotBlank();
+        })));
+    // A GET takes no body; the 202 of character and frame is the same CloneImage, with pollUrl.
+    assertThat(paths.at("/~1v1~1music/get").has("requestBody")).isFalse();
+    assertThat(paths.at("/~1v1~1clones~1frame/post/responses/202/content/application~1json/schema/$ref").asText())
+        .isEqualTo("#/components/schemas/CloneImage");
+  }
+
+  @Test
+  void shouldNameSchemasForWhatTheyAreWithNullableFieldsAndBounds() {
+    schemas.fieldNames().forEachRemaining(name -> assertThat(name).as("schema name").doesNotMatch(".*\\d$")
+        .isNotIn("Page", "Response", "Object", "Map", "JsonNode", "RoutingContext", "Started", "Track"));
+    for (var page : List.of("CloneVideoPage", "GeneratedVideoPage", "MusicTrackPage")) {
+      assertThat(schemas.at("/" + page + "/properties/nextCursor/nullable").asBoolean()).as(page).isTrue();
+      assertThat(schemas.at("/" + page + "/properties/data/maxItems").asInt()).as(page).isEqualTo(200);
+    }
+    for (var nullable : List.of("CloneVideo/properties/resultUrl", "CloneVideo/properties/errorMessage",
+        "CloneVideo/properties/prompt", "GeneratedVideo/properties/resultUrl", "ImageTask/properties/resultUrl",
+        "ImageTask/properties/errorCode", "MusicTrack/properties/audioUrl", "MusicTrack/properties/durationSeconds",
+        "CloneCheckOutcome/properties/passed", "CloneCheckMetadata/properties/fps")) {
+      assertThat(schemas.at("/" + nullable + "/nullable").asBoolean()).as(nullable).isTrue();
+    }
+    // The measured value is a number, a string or a boolean: no one type.
+    assertThat(schemas.at("/CloneCheckOutcome/properties/value").has("type")).isFalse();
+    assertThat(schemas.at("/CloneVideoRequest/properties/sourceVideoUrl/maxLength").asInt())
+        .isEqualTo(ApiDocs.URL_MAX);
+    assertThat(schemas.at("/CloneVideoRequest/properties/prompt/maxLength").asInt()).isEqualTo(2500);
+    assertThat(schemas.at("/ImageGenerateRequest/properties/prompt/maxLength").asInt()).isEqualTo(4000);
+    assertThat(schemas.at("/MusicRequest/properties/prompt/maxLength").asInt()).isEqualTo(2000);
+    assertThat(schemas.at("/MusicRequest/properties/durationSeconds/maximum").asInt()).isEqualTo(300);
+    assertThat(paths.at("/~1v1~1music~1{id}/get/parameters/0/schema/pattern").asText()).isEqualTo("^trk_[0-9A-Za-z]+$");
+    var limits = new ArrayList<Integer>();
+    paths.at("/~1v1~1videos/get/parameters").forEach(parameter -> {
+      if (resolve(parameter).path("name").asText().equals("limit")) {
+        limits.add(resolve(parameter).at("/schema/maximum").asInt());
+      }
+    });
+    assertThat(limits).containsExactly(200);
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource(delimiter = '|', value = {
+      "/v1/clones/video | sourceVideoUrl | {\"sourceVideoUrl\": \"%s\", \"startingFrameUrl\": \"med_a\"}",
+      "/v1/clones/video | webhookUrl | {\"sourceVideoUrl\": \"med_a\", \"startingFrameUrl\": \"med_b\", "
+          + "\"webhookUrl\": \"%s\"}",
+      "/v1/images/generate | imageInput | {\"prompt\": \"x\", \"imageInput\": \"%s\"}",
+      "/v1/clones/character | referenceImageUrl | {\"prompt\": \"x\", \"referenceImageUrl\": \"%s\"}",
+      "/v1/clones/frame | characterImageUrl | {\"videoUrl\": \"med_a\", \"characterImageUrl\": \"%s\"}",
+      "/v1/clones/check | videoUrl | {\"videoUrl\": \"%s\"}"})
+  void shouldRefuseAUrlLongerThanTheDocumentSays(String path, String field, String body) {
+    var url = "https://a.example/" + "x".repeat(ApiDocs.URL_MAX);
+    as(CLIENT).body(body.formatted(url)).when().post(path).then().statusCode(400)
+        .body("error", equalTo("invalid_request")).body("field", equalTo(field))
+        .body("message", equalTo("Field '" + field + "' must be at most " + ApiDocs.URL_MAX + " characters."));
+    wireMock.verify(0, anyRequestedFor(anyUrl()));
+  }
+
+  private List<String> statuses(String method, String path) {
+    var out = new ArrayList<String>();
+    paths.path(path).path(method).path("responses").fieldNames().forEachRemaining(out::add);
+    return out;
+  }
+
+  /** A {@code $ref} to a component is read from the component. */
+  private JsonNode resolve(JsonNode node) {
+    var ref = node.path("$ref").asText();
+    return ref.isEmpty() ? node : document.at(ref.substring(1));
+  }
+}
