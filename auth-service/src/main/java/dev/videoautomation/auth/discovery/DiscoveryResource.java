@@ -31,8 +31,8 @@ import dev.videoautomation.platform.http.ApiVersion;
 
 /** The discovery documents (design §5): every URL absolute, on the gateway's public address. No key needed. */
 @Path("/.well-known")
-@Tag(name = "Discovery and usage", description = "Where keys come from and how to send them (the well-known "
-    + "documents), what this API offers, and how much of each daily limit is left.")
+@Tag(name = "Key discovery", description = "Where keys come from and how to send them: the well-known documents "
+    + "(OAuth metadata for the protected resource and the authorization server, the agent-auth manifest).")
 @Produces(MediaType.APPLICATION_JSON)
 public class DiscoveryResource {
   static final List<String> SCOPES = List.of("api.read", "api.write");
