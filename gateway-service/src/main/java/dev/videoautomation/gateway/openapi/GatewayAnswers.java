@@ -90,7 +90,9 @@ class GatewayAnswers {
     var responses = object(operation, "responses");
     var answers = new Answers(responses, components, route.answersProblemDetails());
     if (operation.get("requestBody") instanceof ObjectNode body) {
-      body.put("x-max-body-bytes", sizes.bodyLimit(route));
+      if (!body.has("$ref")) { // a reference takes no siblings (OpenAPI 3.0); its 413 still states the limit
+        body.put("x-max-body-bytes", sizes.bodyLimit(route));
+      }
       answers.add(route.body() == Body.UPLOAD ? "GatewayUploadTooLarge" : "GatewayBodyTooLarge",
           route.body() == Body.UPLOAD ? catalog.uploadTooLarge() : catalog.bodyTooLarge());
     }
