@@ -109,6 +109,10 @@ public class RouteTable {
     table.add(route("GET", "/v1/info", GATEWAY, PUBLIC));
     table.add(route("GET", "/v1/openapi.json", GATEWAY, PUBLIC));
     table.add(route("GET", "/docs/**", GATEWAY, PUBLIC));
+    // MCP (Streamable HTTP): a sent key is checked here; each tool call comes back through this table as REST.
+    for (var method : List.of("GET", "POST", "DELETE")) {
+      table.add(route(method, "/mcp", GATEWAY, OPTIONAL_KEY));
+    }
 
     // Discovery, registration, claims and keys: the answers that issue a key are shown once, never stored.
     table.add(route("GET", "/.well-known/**", AUTH, PUBLIC));
