@@ -114,6 +114,8 @@ public class DiscoveryResource {
     body.put("endpoints", endpoints());
     body.put("errors", "application/problem+json on /v1/auth/agent/**: type, title, status, detail, error");
     body.put("documentation", urls.of("/docs"));
+    body.put("mcp", Map.of("endpoint", urls.of("/mcp"), "transport", "streamable-http",
+        "key", "the same key headers on every MCP HTTP request; without one only the tools that need no key"));
     return body;
   }
 

@@ -32,6 +32,13 @@ import dev.videoautomation.platform.http.ApiVersion;
 @Tag(name = "Discovery and usage")
 public class InfoResource {
   static final Duration LIMITS_CACHE = Duration.ofMinutes(5);
+  /** The same API as Model Context Protocol tools (gateway's mcp package). */
+  static final Map<String, Object> MCP = Map.of("endpoint", "/mcp", "transport", "streamable-http",
+      "protocolVersions", "2025-06-18 and newer", "key", "Authorization: Bearer <key> or X-Api-Key: <key> on every "
+          + "MCP HTTP request; without a key only the tools that need none are listed",
+      "tools", "one per operation of /v1/openapi.json, named by its operationId; calls meet the same scopes, "
+          + "subscription, daily limits and Idempotency-Key as REST",
+      "resources", List.of("vas://openapi.json", "vas://pricing", "vas://usage"));
 
   private final RouteTable routes;
   private final RequestSizes sizes;
@@ -50,7 +57,8 @@ public class InfoResource {
   @Operation(summary = "What this API is and how to use it", description = "name, version (the date version), "
       + "endpoints (\"METHOD /path\" → service, access: public | key | optional_key | read | write, scope, "
       + "subscription, bucket, maxBodyBytes: the largest body, issuesCredential: the answer carries a key, which an "
-      + "Idempotency-Key never stores), auth (key headers, registration and discovery URLs, scopes) and dailyLimits "
+      + "Idempotency-Key never stores), auth (key headers, registration and discovery URLs, scopes), mcp (the MCP "
+      + "endpoint, its transport and how the key is sent) and dailyLimits "
       + "(bucket → calls per day of the pro plan, reset 00:00 UTC).")
   public Map<String, Object> info() {
     var body = new LinkedHashMap<String, Object>();
@@ -58,6 +66,7 @@ public class InfoResource {
     body.put("version", ApiVersion.CURRENT);
     body.put("endpoints", endpoints());
     body.put("auth", auth());
+    body.put("mcp", MCP);
     body.put("dailyLimits", dailyLimits());
     return body;
   }

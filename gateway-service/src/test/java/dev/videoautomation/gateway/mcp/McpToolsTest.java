@@ -248,6 +248,23 @@ class McpToolsTest {
     awaitChange(changes, tools -> tools.stream().noneMatch(t -> t.name().equals("watchVideo")));
   }
 
+  /** Their contents are read in system-tests' McpIT (the SDK cannot decode them inside Quarkus' test class loader). */
+  @Test
+  void shouldOfferTheDocumentPricingAndUsageAsResources() {
+    var client = client(null);
+
+    assertThat(client.listResources().resources().stream().map(McpSchema.Resource::uri))
+        .containsExactlyInAnyOrder("vas://openapi.json", "vas://pricing", "vas://usage");
+  }
+
+  @Test
+  void shouldRefuseAKeyThatIsNotOneBeforeMcpSeesTheRequest() {
+    var client = McpClient.sync(transport("not-a-key")).requestTimeout(Duration.ofSeconds(10)).build();
+    clients.add(client);
+
+    assertThatThrownBy(client::initialize).hasStackTraceContaining("401");
+  }
+
   private ObjectNode document(String owners, List<String> missing) throws Exception {
     return merged.merge(Map.of("media", json.readTree(owners)), new ArrayList<>(missing));
   }
