@@ -17,6 +17,8 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 
+import dev.videoautomation.gateway.proxy.ClientAddresses;
+
 /**
  * Calls the gateway itself on its own port on loopback, with the MCP caller's key: so a tool call meets the same
  * pipeline as a REST call (request sizes, admission with scope and subscription, {@code Idempotency-Key}, the daily
@@ -32,10 +34,12 @@ class Loopback {
   }
 
   private final HttpServer server;
+  private final ClientAddresses addresses;
   private final HttpClient client;
 
-  Loopback(Vertx vertx, HttpServer server) {
+  Loopback(Vertx vertx, HttpServer server, ClientAddresses addresses) {
     this.server = server;
+    this.addresses = addresses;
     this.client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true).setTcpNoDelay(true)
         .setDecompressionSupported(false), new PoolOptions().setHttp1MaxSize(64));
   }
@@ -54,6 +58,12 @@ class Loopback {
     var options = new RequestOptions().setMethod(HttpMethod.valueOf(method)).setHost("127.0.0.1")
         .setPort(server.getPort()).setURI(target).putHeader("Accept", "application/json");
     if (caller != null) {
+      // The owners' per-address limits (registration) count the MCP caller, not this gateway.
+      var address = addresses.of(caller);
+      if (address != null) {
+        options.putHeader(ClientAddresses.HEADER, address).putHeader(ClientAddresses.RELAY_HEADER,
+            addresses.relaySecret());
+      }
       for (var name : CALLER_HEADERS) {
         var value = caller.getHeader(name);
         if (value != null) {
