@@ -81,7 +81,8 @@ final class OperationTools {
       }
     }
     var bodySchema = operation.path("requestBody").path("content").path("application/json").path("schema");
-    var takesBody = !bodySchema.isMissingNode();
+    // A GET's body has no meaning (RFC 9110 §9.3.1); a document that shows one is wrong, and no call sends it.
+    var takesBody = !method.equals("GET") && !bodySchema.isMissingNode();
     if (takesBody) {
       var body = schemas.inline(bodySchema);
       if (!body.has("description")) {

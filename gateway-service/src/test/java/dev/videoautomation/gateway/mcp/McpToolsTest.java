@@ -69,6 +69,7 @@ class McpToolsTest {
             "description": "Newest first.", "security": KEYED,
             "parameters": [{"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1}},
                            {"name": "cursor", "in": "query", "schema": {"type": "string"}}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object"}}}},
             "responses": {"200": {"description": "a page", "content": {"application/json":
                {"schema": {"$ref": "#/components/schemas/VideoPage"}}}}}}},
          "/v1/clones/video/{id}": {
