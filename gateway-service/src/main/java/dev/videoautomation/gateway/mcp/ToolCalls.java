@@ -43,13 +43,16 @@ class ToolCalls {
   /** Runs on the event loop, inside the MCP request's context: {@code request} is that HTTP request. */
   Uni<ToolResponse> call(OperationTool tool, ToolManager.ToolArguments arguments) {
     var args = arguments.args() == null ? Map.<String, Object>of() : arguments.args();
-    var target = new StringBuilder();
-    for (var name : tool.pathParameters()) {
-      var value = args.get(name);
+    // Programmatic tools get no argument checks from the MCP server: a missing required one is named here, as the
+    // API would name it.
+    for (var required : tool.inputSchema().path("required")) {
+      var value = args.get(required.asText());
       if (value == null || value.toString().isBlank()) {
-        return Uni.createFrom().item(invalid(name, "is required: it is part of the path " + tool.path()));
+        return Uni.createFrom().item(invalid(required.asText(), "is required by " + tool.method() + " "
+            + tool.path()));
       }
     }
+    var target = new StringBuilder();
     var path = tool.path();
     for (var name : tool.pathParameters()) {
       path = path.replace("{" + name + "}", encode(args.get(name).toString()).replace("+", "%20"));
@@ -72,11 +75,6 @@ class ToolCalls {
     }
     var body = tool.takesBody() && args.containsKey(OperationTool.BODY)
         ? Json.encodeToBuffer(args.get(OperationTool.BODY)) : null;
-    if (tool.takesBody() && body == null && tool.inputSchema().path("required").toString().contains("\""
-        + OperationTool.BODY + "\"")) {
-      return Uni.createFrom().item(invalid(OperationTool.BODY, "is required: the JSON body of " + tool.method()
-          + " " + tool.path()));
-    }
     var progress = arguments.progress();
     progress.token().ifPresent(token -> progress.notificationBuilder().setProgress(0).setTotal(1)
         .setMessage("Calling " + tool.method() + " " + tool.path()).build().sendAndForget());

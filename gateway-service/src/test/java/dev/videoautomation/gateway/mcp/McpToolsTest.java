@@ -263,7 +263,17 @@ class McpToolsTest {
     var client = McpClient.sync(transport("not-a-key")).requestTimeout(Duration.ofSeconds(10)).build();
     clients.add(client);
 
-    assertThatThrownBy(client::initialize).hasStackTraceContaining("401");
+    assertThatThrownBy(client::initialize).satisfies(failure -> {
+      var causes = new ArrayList<String>();
+      for (var cause = failure; cause != null; cause = cause.getCause()) {
+        causes.add(cause.getClass().getSimpleName());
+      }
+      assertThat(causes).contains("McpHttpClientTransportAuthorizationException");
+    });
+    io.restassured.RestAssured.given().header("X-Api-Key", "not-a-key").contentType("application/json")
+        .accept("application/json, text/event-stream").body("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\"}")
+        .when().post("/mcp")
+        .then().statusCode(401).body("error", org.hamcrest.Matchers.equalTo("unauthorized"));
   }
 
   private ObjectNode document(String owners, List<String> missing) throws Exception {
