@@ -189,6 +189,28 @@ class McpToolsTest {
   }
 
   @Test
+  void shouldReportProgressWhenTheClientAsksForIt() throws InterruptedException {
+    owner.stubFor(get(urlPathEqualTo("/v1/videos")).willReturn(jsonAnswer(200, "{\"data\": [], \"nextCursor\": null}")));
+    var progress = new CopyOnWriteArrayList<McpSchema.ProgressNotification>();
+    var client = McpClient.sync(transport(stubs.subscribed().key())).requestTimeout(Duration.ofSeconds(10))
+        .progressConsumer(progress::add).build();
+    clients.add(client);
+    client.initialize();
+
+    var result = client.callTool(McpSchema.CallToolRequest.builder("listVideos").arguments(Map.of())
+        .progressToken("p-1").build());
+
+    assertThat(result.isError()).isFalse();
+    var deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+    while (progress.size() < 2 && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(progress).extracting(McpSchema.ProgressNotification::progressToken).containsOnly("p-1");
+    assertThat(progress).extracting(McpSchema.ProgressNotification::message)
+        .containsExactly("Calling GET /v1/videos", "Answered");
+  }
+
+  @Test
   void shouldSendTheBodyAndIdempotencyKeyAndAnswerErrorsAsIsErrorResults() {
     var caller = stubs.subscribed(Map.of(LimitBucket.WATCH, 1));
     owner.stubFor(post(urlEqualTo("/v1/watch")).willReturn(jsonAnswer(400,
