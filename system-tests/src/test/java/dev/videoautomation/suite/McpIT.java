@@ -160,7 +160,8 @@ class McpIT {
   }
 
   /**
-   * The tools the document promises: every operation with an operationId and without {@code x-mcp: false}; only
+   * The tools the document promises: every operation with an operationId, without {@code x-mcp: false} and not
+   * taking a file body (files are staged by URL); only
    * those whose {@code security} allows no key (absent, empty, or with {@code {}}) when {@code keylessOnly}.
    */
   private static Set<String> tools(JsonNode document, boolean keylessOnly) {
@@ -168,7 +169,10 @@ class McpIT {
     document.path("paths").forEach(path -> METHODS.forEach(method -> {
       var operation = path.path(method);
       var name = operation.path("operationId").asText("");
-      if (name.isEmpty() || operation.path("x-mcp").asText("").equals("false")) {
+      var content = operation.path("requestBody").path("content");
+      var fileBody = !method.equals("get") && !content.isMissingNode() && !content.isEmpty()
+          && !content.has("application/json");
+      if (name.isEmpty() || operation.path("x-mcp").asText("").equals("false") || fileBody) {
         return;
       }
       var security = operation.has("security") ? operation.get("security") : document.path("security");

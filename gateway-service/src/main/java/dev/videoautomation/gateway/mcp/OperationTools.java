@@ -39,7 +39,8 @@ final class OperationTools {
       }
       var name = node.path("operationId").asText("");
       var label = method.toUpperCase(Locale.ROOT) + " " + path.getKey();
-      if (name.isBlank() || node.path("x-mcp").asText("").equals("false") || !names.add(name)) {
+      if (name.isBlank() || node.path("x-mcp").asText("").equals("false") || takesOnlyFiles(method, node)
+          || !names.add(name)) {
         skipped.add(label);
         return;
       }
@@ -47,9 +48,20 @@ final class OperationTools {
           path.getValue().path("parameters")));
     }));
     if (!skipped.isEmpty()) {
-      Log.debugf("Not offered as MCP tools (no operationId, x-mcp: false, or a repeated operationId): %s", skipped);
+      Log.debugf("Not offered as MCP tools (no operationId, x-mcp: false, a file body, or a repeated operationId): %s",
+          skipped);
     }
     return tools;
+  }
+
+  /**
+   * A body that is not JSON (a multipart or raw file upload) cannot be a tool argument; agents stage files by URL
+   * instead (the upload-by-URL operation is a tool of its own).
+   */
+  private static boolean takesOnlyFiles(String method, ObjectNode operation) {
+    var content = operation.path("requestBody").path("content");
+    return !method.equals("get") && !content.isMissingNode() && !content.isEmpty()
+        && !content.has("application/json");
   }
 
   private static OperationTool tool(ObjectNode document, Schemas schemas, String name, String method, String path,

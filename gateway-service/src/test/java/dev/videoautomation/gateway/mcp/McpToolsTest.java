@@ -83,6 +83,8 @@ class McpToolsTest {
          "/v1/auth/agent": {"post": {"operationId": "registerAgent", "summary": "Register",
             "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}}}},
          "/v1/billing/webhooks/stripe": {"post": {"operationId": "stripeWebhook", "x-mcp": false}},
+         "/v1/upload": {"post": {"operationId": "uploadMedia", "security": KEYED, "requestBody": {"content":
+            {"multipart/form-data": {"schema": {"type": "object"}}}}}},
          "/v1/check/rules": {"get": {"summary": "no operationId"}}},
        "components": {"schemas": {
          "Video": {"type": "object", "properties": {"id": {"type": "string"}}},
@@ -129,7 +131,7 @@ class McpToolsTest {
     var listed = client.listTools().tools().stream()
         .collect(Collectors.toMap(McpSchema.Tool::name, tool -> tool));
 
-    assertThat(listed.keySet()).containsAll(OFFERED).doesNotContain("stripeWebhook")
+    assertThat(listed.keySet()).containsAll(OFFERED).doesNotContain("stripeWebhook", "uploadMedia")
         .isEqualTo(tools.names());
     var list = listed.get("listVideos");
     assertThat(list.description()).isEqualTo("List generated videos. Newest first. (GET /v1/videos)");
