@@ -80,7 +80,16 @@ public final class DiscoveryDocuments {
       List<String> key_headers,
       @Schema(required = true) Endpoints endpoints,
       @Schema(required = true, maxLength = 300) String errors,
-      @Schema(required = true, maxLength = URL_MAX_LENGTH, format = "uri") String documentation) {
+      @Schema(required = true, maxLength = URL_MAX_LENGTH, format = "uri") String documentation,
+      @Schema(required = true) McpEndpoint mcp) {
+  }
+
+  @RegisterForReflection
+  @Schema(name = "AgentAuthMcp", description = "The same API as Model Context Protocol tools, with the same key.")
+  public record McpEndpoint(
+      @Schema(required = true, maxLength = URL_MAX_LENGTH, format = "uri") String endpoint,
+      @Schema(required = true, maxLength = 40, example = "streamable-http") String transport,
+      @Schema(required = true, maxLength = 300) String key) {
   }
 
   @RegisterForReflection

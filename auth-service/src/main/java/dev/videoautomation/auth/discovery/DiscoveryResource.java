@@ -23,6 +23,7 @@ import dev.videoautomation.auth.discovery.DiscoveryDocuments.Endpoints;
 import dev.videoautomation.auth.discovery.DiscoveryDocuments.Flow;
 import dev.videoautomation.auth.discovery.DiscoveryDocuments.Flows;
 import dev.videoautomation.auth.discovery.DiscoveryDocuments.Manifest;
+import dev.videoautomation.auth.discovery.DiscoveryDocuments.McpEndpoint;
 import dev.videoautomation.auth.discovery.DiscoveryDocuments.ProtectedResource;
 import dev.videoautomation.auth.discovery.DiscoveryDocuments.ScopeMeanings;
 import dev.videoautomation.auth.registrations.PublicUrls;
@@ -105,7 +106,9 @@ public class DiscoveryResource {
         new ScopeMeanings("every GET; anonymous keys have it at once",
             "every other method; added by a claim; paid routes also need a subscription"),
         List.of("Authorization: Bearer <key>", "X-Api-Key: <key>"), endpoints(),
-        "application/problem+json on /v1/auth/agent/**: type, title, status, detail, error", urls.of("/docs"));
+        "application/problem+json on /v1/auth/agent/**: type, title, status, detail, error", urls.of("/docs"),
+        new McpEndpoint(urls.of("/mcp"), "streamable-http",
+            "the same key headers on every MCP HTTP request; without one only the tools that need no key"));
   }
 
   private Flows flows() {

@@ -76,7 +76,8 @@ class RegistrationTest {
         .body("endpoints.claim_complete", equalTo(BASE + "/v1/auth/agent/claim/complete"))
         .body("endpoints.rotate", equalTo(BASE + "/v1/api_keys/rotate"))
         .body("endpoints.recover", equalTo(BASE + "/v1/api_keys/recover"))
-        .body("documentation", equalTo(BASE + "/docs"));
+        .body("documentation", equalTo(BASE + "/docs"))
+        .body("mcp.endpoint", equalTo(BASE + "/mcp"));
   }
 
   @Test

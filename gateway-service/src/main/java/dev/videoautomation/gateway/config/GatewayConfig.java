@@ -63,6 +63,19 @@ public interface GatewayConfig {
    */
   Optional<List<String>> trustedProxies();
 
+  Mcp mcp();
+
+  /** The MCP endpoint's tools, read from the merged OpenAPI document. */
+  interface Mcp {
+    /** How often the tools are read again from the merged document (which caches it for a minute itself). */
+    @WithDefault("PT30S")
+    Duration refreshEvery();
+
+    /** How soon they are read again while the document is partial (a service did not answer). */
+    @WithDefault("PT2S")
+    Duration retryEvery();
+  }
+
   interface Idempotency {
     /** A first request still running after this long is presumed lost; its key may then be taken over. */
     @WithDefault("PT5M")

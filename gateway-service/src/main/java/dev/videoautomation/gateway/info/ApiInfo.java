@@ -24,6 +24,7 @@ public record ApiInfo(
     @Schema(required = true, maxProperties = 500, description = "`METHOD /pattern` (`*` one segment, `**` the rest) "
         + "→ what the endpoint asks of the caller.") Map<String, Endpoint> endpoints,
     @Schema(required = true) Auth auth,
+    @Schema(required = true) Mcp mcp,
     @Schema(required = true, maxProperties = 64, description = "Bucket → calls per day of the pro plan (reset "
         + "00:00 UTC).") Map<String, @Min(0) @Max(Integer.MAX_VALUE) Integer> dailyLimits) {
 
@@ -64,6 +65,18 @@ public record ApiInfo(
       @Schema(required = true) Scopes scopes,
       @Schema(required = true, maxLength = 500) String subscription,
       @Schema(required = true) KeyRoutes keys) {
+  }
+
+  /** The same API as Model Context Protocol tools (the gateway's mcp package). */
+  @RegisterForReflection
+  @Schema(name = "ApiInfoMcp", description = "The MCP endpoint: every operation of this document as a tool.")
+  public record Mcp(
+      @Schema(required = true, maxLength = 100, example = "/mcp") String endpoint,
+      @Schema(required = true, maxLength = 100, example = "streamable-http") String transport,
+      @Schema(required = true, maxLength = 100, example = "2025-06-18 and newer") String protocolVersions,
+      @Schema(required = true, maxLength = 500) String key,
+      @Schema(required = true, maxLength = 500) String tools,
+      @Schema(required = true, maxItems = 10) List<@Size(max = 100) String> resources) {
   }
 
   /** The routes that manage a key. */

@@ -37,6 +37,13 @@ import dev.videoautomation.platform.openapi.ErrorBodies;
 @Tag(name = GatewayPages.TAG)
 public class InfoResource {
   static final Duration LIMITS_CACHE = Duration.ofMinutes(5);
+  /** The same API as Model Context Protocol tools (gateway's mcp package). */
+  static final ApiInfo.Mcp MCP = new ApiInfo.Mcp("/mcp", "streamable-http", "2025-06-18 and newer",
+      "Authorization: Bearer <key> or X-Api-Key: <key> on every MCP HTTP request; without a key only the tools that "
+          + "need none are listed",
+      "one per operation of /v1/openapi.json, named by its operationId; calls meet the same scopes, subscription, "
+          + "daily limits and Idempotency-Key as REST",
+      List.of("vas://openapi.json", "vas://pricing", "vas://usage"));
 
   private final RouteTable routes;
   private final RequestSizes sizes;
@@ -55,7 +62,8 @@ public class InfoResource {
   @Operation(operationId = "getInfo", summary = "What this API is and how to use it", description = "name, "
       + "version (the date version), endpoints (`METHOD /path` → service, access, scope, subscription, bucket, "
       + "maxBodyBytes: the largest body, issuesCredential: the answer carries a key, which an Idempotency-Key never "
-      + "stores), auth (key headers, registration and discovery URLs, scopes) and dailyLimits (bucket → calls per "
+      + "stores), auth (key headers, registration and discovery URLs, scopes), mcp (the MCP endpoint, its transport "
+      + "and how the key is sent) and dailyLimits (bucket → calls per "
       + "day of the pro plan, reset 00:00 UTC).")
   @APIResponse(responseCode = "200", description = "What this API is", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiInfo.class)))
@@ -63,7 +71,7 @@ public class InfoResource {
       + "billing-service (and none were read before). Retry in a few seconds.", content = @Content(
           mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
   public ApiInfo info() {
-    return new ApiInfo("Video Automation Service", ApiVersion.CURRENT, endpoints(), auth(), dailyLimits());
+    return new ApiInfo("Video Automation Service", ApiVersion.CURRENT, endpoints(), auth(), MCP, dailyLimits());
   }
 
   private Map<String, ApiInfo.Endpoint> endpoints() {

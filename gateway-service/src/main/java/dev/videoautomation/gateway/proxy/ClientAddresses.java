@@ -2,7 +2,11 @@ package dev.videoautomation.gateway.proxy;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,8 +26,11 @@ import io.vertx.core.http.HttpServerRequest;
 @ApplicationScoped
 public class ClientAddresses {
   public static final String HEADER = "X-Client-Address";
+  /** Marks the gateway's calls to itself; never forwarded to an owner. */
+  public static final String RELAY_HEADER = "X-Gateway-Relay";
 
   private final List<Cidr> trusted;
+  private final String relaySecret = newSecret();
 
   @Inject
   ClientAddresses(GatewayConfig config) {
@@ -41,7 +48,26 @@ public class ClientAddresses {
     if (remote == null) {
       return null;
     }
-    return resolve(remote.hostAddress(), request.headers().getAll("X-Forwarded-For"));
+    var relayed = relayed(remote.hostAddress(), request.getHeader(RELAY_HEADER), request.getHeader(HEADER));
+    return relayed != null ? relayed : resolve(remote.hostAddress(), request.headers().getAll("X-Forwarded-For"));
+  }
+
+  /** The secret this process puts on its own loopback calls (MCP tool calls) beside the caller's address. */
+  public String relaySecret() {
+    return relaySecret;
+  }
+
+  /**
+   * The address this gateway relayed on a call to itself: only from loopback and with this process's secret, so no
+   * caller can choose it.
+   */
+  String relayed(String peer, String secret, String address) {
+    if (secret == null || address == null || !(peer.startsWith("127.") || peer.equals("::1")
+        || peer.equals("0:0:0:0:0:0:0:1")) || !MessageDigest.isEqual(secret.getBytes(StandardCharsets.UTF_8),
+            relaySecret.getBytes(StandardCharsets.UTF_8)) || !parses(address)) {
+      return null;
+    }
+    return address;
   }
 
   String resolve(String peer, List<String> forwardedFor) {
@@ -63,6 +89,12 @@ public class ClientAddresses {
       }
     }
     return peer;
+  }
+
+  private static String newSecret() {
+    var bytes = new byte[24];
+    new SecureRandom().nextBytes(bytes);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
   }
 
   private boolean isTrusted(String address) {

@@ -50,7 +50,7 @@ public class Forwarder {
   /** Hop-by-hop headers (RFC 9110 §7.6.1) and the ones the gateway replaces; never copied across. */
   private static final Set<String> NOT_FORWARDED = Set.of("connection", "keep-alive", "proxy-authenticate",
       "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "host", "authorization", "x-api-key",
-      "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-request-id", "x-client-address",
+      "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-request-id", "x-client-address", "x-gateway-relay",
       "idempotency-key", "traceparent", "tracestate");
   private static final Set<String> NOT_RETURNED = Set.of("connection", "keep-alive", "proxy-authenticate",
       "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade");

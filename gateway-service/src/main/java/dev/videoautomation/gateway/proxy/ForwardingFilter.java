@@ -101,12 +101,14 @@ public class ForwardingFilter {
   }
 
   private void proceed(RoutingContext rc, Route route, Admitted admitted) {
-    if (admitted == null) {
+    if (admitted == null && route.owner() != Owner.GATEWAY) {
       forwardAsTheGateway(rc, route);
       return;
     }
     if (route.owner() == Owner.GATEWAY) {
-      rc.put(Admitted.CONTEXT_KEY, admitted);
+      if (admitted != null) {
+        rc.put(Admitted.CONTEXT_KEY, admitted);
+      }
       rc.request().resume();
       rc.next();
       return;

@@ -111,6 +111,10 @@ public class RouteTable {
     table.add(route("GET", "/docs/**", GATEWAY, PUBLIC));
     // What each error code means: the page problem-details `type` URIs point at (/docs/errors#rate_limited).
     table.add(route("GET", "/docs/errors", GATEWAY, PUBLIC));
+    // MCP (Streamable HTTP): a sent key is checked here; each tool call comes back through this table as REST.
+    for (var method : List.of("GET", "POST", "DELETE")) {
+      table.add(route(method, "/mcp", GATEWAY, OPTIONAL_KEY));
+    }
 
     // Discovery, registration, claims and keys: the answers that issue a key are shown once, never stored.
     table.add(route("GET", "/.well-known/**", AUTH, PUBLIC));

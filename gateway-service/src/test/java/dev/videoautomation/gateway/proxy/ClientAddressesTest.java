@@ -27,6 +27,20 @@ class ClientAddressesTest {
   }
 
   @Test
+  void shouldBelieveARelayedAddressOnlyFromLoopbackWithThisProcesssSecret() {
+    var addresses = new ClientAddresses(Optional.empty());
+    var secret = addresses.relaySecret();
+
+    assertThat(addresses.relayed("127.0.0.1", secret, "198.51.100.7")).isEqualTo("198.51.100.7");
+    assertThat(addresses.relayed("::1", secret, "2001:db8::5")).isEqualTo("2001:db8::5");
+    assertThat(addresses.relayed("203.0.113.9", secret, "198.51.100.7")).isNull();
+    assertThat(addresses.relayed("127.0.0.1", secret + "x", "198.51.100.7")).isNull();
+    assertThat(addresses.relayed("127.0.0.1", null, "198.51.100.7")).isNull();
+    assertThat(addresses.relayed("127.0.0.1", secret, "evil.example")).isNull();
+    assertThat(new ClientAddresses(Optional.empty()).relaySecret()).isNotEqualTo(secret);
+  }
+
+  @Test
   void shouldKeepThePeerWhenTheForwardedHopIsNotAnAddress() {
     var addresses = new ClientAddresses(Optional.of(List.of("10.0.0.0/8")));
 

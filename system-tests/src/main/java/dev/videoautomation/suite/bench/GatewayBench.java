@@ -51,7 +51,8 @@ public final class GatewayBench {
     var dataDir = Files.createTempDirectory("vas-bench");
     var vertx = Vertx.vertx();
     var ownerPosts = new AtomicLong();
-    var owner = startOwner(vertx, ownerPosts);
+    var cloneDocument = new java.util.concurrent.atomic.AtomicReference<URI>();
+    var owner = startOwner(vertx, ownerPosts, cloneDocument);
     var ownerUri = "http://127.0.0.1:" + owner.actualPort();
     try (var database = LocalDatabase.start(dataDir.resolve("postgres"), BenchSupport.freePort())) {
       var suite = Suite.builder(root, dataDir, database.address()).freePorts()
@@ -61,6 +62,8 @@ public final class GatewayBench {
           .env(Service.GATEWAY, "GATEWAY_OWNERS_MEDIA", ownerUri)
           .env(Service.BILLING, "BILLING_ADMIN_OPERATOR_TOKEN", OPERATOR_TOKEN)
           .build();
+      // The stand-in answers /q/openapi with clone's real document, so the MCP tool of GET /v1/videos exists.
+      cloneDocument.set(suite.baseUri(Service.CLONE).resolve("/q/openapi?format=json"));
       try (suite) {
         System.out.println("Starting the suite ...");
         suite.start();
@@ -70,6 +73,7 @@ public final class GatewayBench {
         var getThrough = script(wrkDir, "get-gateway.lua", "GET", "/v1/videos", List.of(keys.getFirst()), null);
         var getDirect = script(wrkDir, "get-direct.lua", "GET", "/v1/videos", List.of(keys.getFirst()), null);
         var postMetered = script(wrkDir, "post-metered.lua", "POST", SCRAPE_PATH, keys, "{\"handle\":\"bench\"}");
+        var toolsCall = McpBench.script(wrkDir, gateway, keys.getFirst(), "get", "/v1/videos");
 
         System.out.println("Warming up ...");
         wrk(gateway, getThrough, 5, connections);
@@ -79,6 +83,8 @@ public final class GatewayBench {
         System.out.println("Measuring ...");
         var direct = wrk(URI.create(ownerUri), getDirect, seconds, connections);
         var through = wrk(gateway, getThrough, seconds, connections);
+        wrk(gateway, toolsCall, 3, connections);
+        var tool = wrk(gateway, toolsCall, seconds, connections);
         ownerPosts.set(0);
         var metered = wrk(gateway, postMetered, seconds, connections);
         var rssAfter = BenchSupport.rssKib(suite.pid(Service.GATEWAY));
@@ -88,7 +94,7 @@ public final class GatewayBench {
         var upload = upload(gateway, keys.get(1), suite.pid(Service.GATEWAY));
 
         var report = report(direct, through, metered, received, counted, rssBefore, rssAfter, seconds,
-            connections) + upload;
+            connections) + McpBench.report(through, tool) + upload;
         System.out.println(report);
         BenchSupport.writeSection(root, "gateway", report);
         System.out.println("Written to docs/benchmarks.md");
@@ -157,10 +163,16 @@ public final class GatewayBench {
         (peak.get() - before) / 1024);
   }
 
-  /** The stand-in owner: a JSON answer to every GET, a counted 200 to every POST. */
-  private static HttpServer startOwner(Vertx vertx, AtomicLong posts) throws Exception {
+  /**
+   * The stand-in owner: a JSON answer to every GET, a counted 200 to every POST, and clone's real OpenAPI document
+   * (503 until the suite's clone-service is known).
+   */
+  private static HttpServer startOwner(Vertx vertx, AtomicLong posts,
+      java.util.concurrent.atomic.AtomicReference<URI> document) throws Exception {
     return vertx.createHttpServer().requestHandler(request -> {
-      if ("POST".equals(request.method().name())) {
+      if (request.path().equals("/q/openapi")) {
+        McpBench.serveDocument(vertx, request, document.get());
+      } else if ("POST".equals(request.method().name())) {
         request.body().onComplete(ignored -> {
           posts.incrementAndGet();
           request.response().putHeader("Content-Type", "application/json").end("{\"data\":{\"user\":\"bench\"}}");

@@ -1,0 +1,37 @@
+package dev.videoautomation.gateway.mcp;
+
+import jakarta.annotation.Priority;
+import jakarta.inject.Singleton;
+
+import io.quarkiverse.mcp.server.FilterContext;
+import io.quarkiverse.mcp.server.ToolFilter;
+import io.quarkiverse.mcp.server.ToolManager;
+import io.vertx.core.http.HttpServerRequest;
+
+/**
+ * A session without a key sees, and may call, only the tools whose operation lets a caller without a key in
+ * (registration, discovery, pricing, subscribe, ...). The key is read from the current MCP HTTP request, the way the
+ * gateway reads it on REST (a key that is sent is checked by admission before the request reaches MCP).
+ */
+@Singleton
+@Priority(100)
+public class KeylessTools implements ToolFilter {
+  private final McpTools tools;
+  private final HttpServerRequest request;
+
+  KeylessTools(McpTools tools, HttpServerRequest request) {
+    this.tools = tools;
+    this.request = request;
+  }
+
+  @Override
+  public boolean test(ToolManager.ToolInfo tool, FilterContext context) {
+    return hasKey(request) || tools.keyless(tool.name());
+  }
+
+  static boolean hasKey(HttpServerRequest request) {
+    var authorization = request.getHeader("Authorization");
+    var apiKey = request.getHeader("X-Api-Key");
+    return authorization != null && !authorization.isBlank() || apiKey != null && !apiKey.isBlank();
+  }
+}

@@ -1,0 +1,179 @@
+package dev.videoautomation.gateway.mcp;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.quarkus.logging.Log;
+
+/**
+ * Reads the tools out of an OpenAPI document: one per operation that has an {@code operationId} and is not marked
+ * {@code x-mcp: false} (the Stripe webhook, HTML pages and their form posts, the CDN, the documents themselves). The
+ * input schema is an object of the path and query parameters, the JSON body under {@code body} and, on POSTs, an
+ * optional {@code idempotencyKey}; the output schema is the 2xx {@code application/json} schema when it is an object.
+ * Schemas are made self-contained ({@link Schemas}) because an MCP client sees no {@code components}.
+ */
+final class OperationTools {
+  static final List<String> METHODS = List.of("get", "post", "put", "patch", "delete");
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  private OperationTools() {
+  }
+
+  static List<OperationTool> from(ObjectNode document) {
+    var schemas = new Schemas(document);
+    var tools = new ArrayList<OperationTool>();
+    var names = new HashSet<String>();
+    var skipped = new ArrayList<String>();
+    document.path("paths").fields().forEachRemaining(path -> METHODS.forEach(method -> {
+      var operation = path.getValue().get(method);
+      if (!(operation instanceof ObjectNode node)) {
+        return;
+      }
+      var name = node.path("operationId").asText("");
+      var label = method.toUpperCase(Locale.ROOT) + " " + path.getKey();
+      if (name.isBlank() || node.path("x-mcp").asText("").equals("false") || takesOnlyFiles(method, node)
+          || !names.add(name)) {
+        skipped.add(label);
+        return;
+      }
+      tools.add(tool(document, schemas, name, method.toUpperCase(Locale.ROOT), path.getKey(), node,
+          path.getValue().path("parameters")));
+    }));
+    if (!skipped.isEmpty()) {
+      Log.debugf("Not offered as MCP tools (no operationId, x-mcp: false, a file body, or a repeated operationId): %s",
+          skipped);
+    }
+    return tools;
+  }
+
+  /**
+   * A body that is not JSON (a multipart or raw file upload) cannot be a tool argument; agents stage files by URL
+   * instead (the upload-by-URL operation is a tool of its own).
+   */
+  private static boolean takesOnlyFiles(String method, ObjectNode operation) {
+    var content = operation.path("requestBody").path("content");
+    return !method.equals("get") && !content.isMissingNode() && !content.isEmpty()
+        && !content.has("application/json");
+  }
+
+  private static OperationTool tool(ObjectNode document, Schemas schemas, String name, String method, String path,
+      ObjectNode operation, JsonNode pathLevelParameters) {
+    var input = NODES.objectNode().put("type", "object");
+    var properties = input.putObject("properties");
+    var required = NODES.arrayNode();
+    var pathParameters = new ArrayList<String>();
+    var queryParameters = new ArrayList<String>();
+    var seen = new HashSet<String>();
+    for (var parameters : List.of(operation.path("parameters"), pathLevelParameters)) {
+      for (var reference : parameters) {
+        var parameter = schemas.resolve(reference);
+        var in = parameter.path("in").asText();
+        var parameterName = parameter.path("name").asText();
+        if (!(in.equals("path") || in.equals("query")) || parameterName.isBlank() || !seen.add(parameterName)) {
+          continue;
+        }
+        (in.equals("path") ? pathParameters : queryParameters).add(parameterName);
+        var schema = parameter.has("schema") ? schemas.inline(parameter.get("schema"))
+            : NODES.objectNode().put("type", "string");
+        if (parameter.hasNonNull("description") && !schema.has("description")) {
+          schema.put("description", parameter.get("description").asText());
+        }
+        properties.set(parameterName, schema);
+        if (in.equals("path") || parameter.path("required").asBoolean(false)) {
+          required.add(parameterName);
+        }
+      }
+    }
+    var bodySchema = operation.path("requestBody").path("content").path("application/json").path("schema");
+    // A GET's body has no meaning (RFC 9110 §9.3.1); a document that shows one is wrong, and no call sends it.
+    var takesBody = !method.equals("GET") && !bodySchema.isMissingNode();
+    if (takesBody) {
+      var body = schemas.inline(bodySchema);
+      if (!body.has("description")) {
+        body.put("description", "The JSON body of " + method + " " + path + ".");
+      }
+      properties.set(OperationTool.BODY, body);
+      if (schemas.resolve(operation.path("requestBody")).path("required").asBoolean(false)) {
+        required.add(OperationTool.BODY);
+      }
+    }
+    if (method.equals("GET") && !queryParameters.contains(OperationTool.QUERY)) {
+      properties.putObject(OperationTool.QUERY).put("type", "object")
+          .put("description", "More query parameters, name to value, for filters the description names by "
+              + "pattern (e.g. tag.<key>).")
+          .putObject("additionalProperties").put("type", "string");
+    }
+    if (method.equals("POST")) {
+      properties.putObject(OperationTool.IDEMPOTENCY_KEY).put("type", "string").put("maxLength", 255)
+          .put("description", "Sent as Idempotency-Key: a retry with the same key and body replays the first "
+              + "answer instead of doing the work (and spending a unit) twice.");
+    }
+    if (!required.isEmpty()) {
+      input.set("required", required);
+    }
+    return new OperationTool(name, method, path, operation.path("summary").asText(null),
+        description(operation, method, path), input, output(schemas, operation), List.copyOf(pathParameters),
+        List.copyOf(queryParameters), takesBody, keyless(document, operation));
+  }
+
+  private static String description(ObjectNode operation, String method, String path) {
+    var parts = new ArrayList<String>();
+    for (var field : List.of("summary", "description")) {
+      var text = operation.path(field).asText("").strip();
+      if (!text.isEmpty() && !parts.contains(text)) {
+        parts.add(text.endsWith(".") || field.equals("description") ? text : text + ".");
+      }
+    }
+    parts.add("(" + method + " " + path + ")");
+    return String.join(" ", parts);
+  }
+
+  /** The first 2xx answer's JSON schema, when it describes an object (MCP's outputSchema must be one). */
+  private static ObjectNode output(Schemas schemas, ObjectNode operation) {
+    var responses = operation.path("responses");
+    var codes = new ArrayList<String>();
+    responses.fieldNames().forEachRemaining(codes::add);
+    codes.sort(null);
+    for (var code : codes) {
+      if (!code.startsWith("2")) {
+        continue;
+      }
+      var schema = schemas.resolve(responses.get(code)).path("content").path("application/json").path("schema");
+      if (schema.isMissingNode()) {
+        return null;
+      }
+      var inlined = schemas.inline(schema);
+      return "object".equals(inlined.path("type").asText()) ? inlined : null;
+    }
+    return null;
+  }
+
+  /** True when no key is needed: no {@code security} (here or for the document), an empty one, or one with {@code {}}. */
+  static boolean keyless(ObjectNode document, ObjectNode operation) {
+    var security = operation.has("security") ? operation.get("security") : document.get("security");
+    if (!(security instanceof ArrayNode requirements) || requirements.isEmpty()) {
+      return true;
+    }
+    for (var requirement : requirements) {
+      if (requirement.isObject() && requirement.isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The names of {@code tools}, for comparing sets. */
+  static Set<String> names(List<OperationTool> tools) {
+    var names = new HashSet<String>();
+    tools.forEach(t -> names.add(t.name()));
+    return names;
+  }
+}

@@ -1,0 +1,344 @@
+package dev.videoautomation.gateway.mcp;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.matching;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URL;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.tomakehurst.wiremock.WireMockServer;
+
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.quarkus.test.common.ResourceArg;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+
+import dev.videoautomation.gateway.OwnerStubs;
+import dev.videoautomation.gateway.openapi.MergedOpenApi;
+import dev.videoautomation.platform.limits.LimitBucket;
+import dev.videoautomation.platform.testing.InjectWireMock;
+import dev.videoautomation.platform.testing.PostgresResource;
+import dev.videoautomation.platform.testing.WireMockResource;
+
+/**
+ * The tools read from a small OpenAPI document (as the owners' documents are merged), seen and called with the
+ * official MCP Java SDK client over Streamable HTTP; each call goes through the gateway's pipeline to a simulated
+ * owner.
+ */
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+@WithTestResource(value = WireMockResource.class, initArgs = @ResourceArg(name = "properties",
+    value = "gateway.owners.auth,gateway.owners.billing,gateway.owners.scrape,gateway.owners.media,"
+        + "gateway.owners.clone"))
+class McpToolsTest {
+  static final Set<String> OFFERED = Set.of("listVideos", "getCloneVideo", "cancelCloneVideo", "watchVideo",
+      "getPricing", "registerAgent");
+  static final String KEYED = "[{\"bearer\": []}, {\"apiKey\": []}]";
+  static final String DOCUMENT = """
+      {"openapi": "3.0.3", "info": {"title": "Owner", "version": "2026-11-21"},
+       "paths": {
+         "/v1/videos": {"get": {"operationId": "listVideos", "summary": "List generated videos",
+            "description": "Newest first.", "security": KEYED,
+            "parameters": [{"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1}},
+                           {"name": "cursor", "in": "query", "schema": {"type": "string"}}],
+            "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object"}}}},
+            "responses": {"200": {"description": "a page", "content": {"application/json":
+               {"schema": {"$ref": "#/components/schemas/VideoPage"}}}}}}},
+         "/v1/clones/video/{id}": {
+            "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+            "get": {"operationId": "getCloneVideo", "summary": "A clone job", "security": KEYED},
+            "delete": {"operationId": "cancelCloneVideo", "summary": "Cancel a clone job", "security": KEYED}},
+         "/v1/watch": {"post": {"operationId": "watchVideo", "summary": "Watch a video", "security": KEYED,
+            "requestBody": {"required": true, "content": {"application/json":
+               {"schema": {"$ref": "#/components/schemas/WatchRequest"}}}}}},
+         "/v1/pricing": {"get": {"operationId": "getPricing", "summary": "The price list", "security": [{}]}},
+         "/v1/auth/agent": {"post": {"operationId": "registerAgent", "summary": "Register",
+            "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}}}},
+         "/v1/billing/webhooks/stripe": {"post": {"operationId": "stripeWebhook", "x-mcp": false}},
+         "/v1/upload": {"post": {"operationId": "uploadMedia", "security": KEYED, "requestBody": {"content":
+            {"multipart/form-data": {"schema": {"type": "object"}}}}}},
+         "/v1/check/rules": {"get": {"summary": "no operationId"}}},
+       "components": {"schemas": {
+         "Video": {"type": "object", "properties": {"id": {"type": "string"}}},
+         "VideoPage": {"type": "object", "properties": {
+            "data": {"type": "array", "items": {"$ref": "#/components/schemas/Video"}},
+            "nextCursor": {"type": "string", "nullable": true}}},
+         "WatchRequest": {"type": "object", "required": ["url"],
+            "properties": {"url": {"type": "string", "format": "uri"}}}}}}""".replace("KEYED", KEYED);
+
+  static final org.assertj.core.api.InstanceOfAssertFactory<Map, org.assertj.core.api.MapAssert<String, Object>> MAP =
+      org.assertj.core.api.InstanceOfAssertFactories.map(String.class, Object.class);
+
+  @InjectWireMock
+  WireMockServer owner;
+
+  @Inject
+  MergedOpenApi merged;
+
+  @Inject
+  McpTools tools;
+
+  @TestHTTPResource("/")
+  URL gateway;
+
+  final ObjectMapper json = new ObjectMapper();
+  final List<McpSyncClient> clients = new ArrayList<>();
+  OwnerStubs stubs;
+
+  @BeforeEach
+  void reset() throws Exception {
+    owner.resetAll();
+    stubs = new OwnerStubs(owner);
+    tools.apply(document(DOCUMENT, List.of()));
+  }
+
+  @AfterEach
+  void close() {
+    clients.forEach(McpSyncClient::closeGracefully);
+  }
+
+  @Test
+  void shouldOfferOneToolPerOperationWithItsSchemasAndHints() {
+    var client = client(stubs.subscribed().key());
+    var listed = client.listTools().tools().stream()
+        .collect(Collectors.toMap(McpSchema.Tool::name, tool -> tool));
+
+    assertThat(listed.keySet()).containsAll(OFFERED).doesNotContain("stripeWebhook", "uploadMedia")
+        .isEqualTo(tools.names());
+    var list = listed.get("listVideos");
+    assertThat(list.description()).isEqualTo("List generated videos. Newest first. (GET /v1/videos)");
+    assertThat(list.title()).isEqualTo("List generated videos");
+    assertThat(list.inputSchema()).containsEntry("type", "object");
+    assertThat(properties(list.inputSchema())).containsOnlyKeys("limit", "cursor", "query");
+    assertThat(list.outputSchema()).containsEntry("type", "object");
+    var output = properties(list.outputSchema());
+    assertThat(output.get("nextCursor")).isEqualTo(Map.of("type", List.of("string", "null")));
+    assertThat(output.get("data").toString()).contains("id").doesNotContain("$ref");
+    assertThat(list.annotations().readOnlyHint()).isTrue();
+    assertThat(list.annotations().destructiveHint()).isFalse();
+    assertThat(list.annotations().idempotentHint()).isTrue();
+
+    var watch = listed.get("watchVideo");
+    assertThat(watch.inputSchema().get("required")).isEqualTo(List.of("body"));
+    assertThat(properties(watch.inputSchema())).containsOnlyKeys("body", "idempotencyKey");
+    assertThat(properties(watch.inputSchema()).get("body").toString()).contains("url").doesNotContain("$ref");
+    assertThat(watch.outputSchema()).isNull();
+    assertThat(watch.annotations().readOnlyHint()).isFalse();
+    assertThat(watch.annotations().idempotentHint()).isFalse();
+
+    var cancel = listed.get("cancelCloneVideo");
+    assertThat(cancel.inputSchema().get("required")).isEqualTo(List.of("id"));
+    assertThat(cancel.annotations().destructiveHint()).isTrue();
+    assertThat(cancel.annotations().idempotentHint()).isTrue();
+  }
+
+  @Test
+  void shouldShowASessionWithoutAKeyOnlyTheToolsThatNeedNone() {
+    var client = client(null);
+
+    var listed = client.listTools().tools().stream().map(McpSchema.Tool::name).collect(Collectors.toSet());
+
+    assertThat(listed).contains("getPricing", "registerAgent")
+        .doesNotContain("listVideos", "watchVideo", "getCloneVideo", "cancelCloneVideo");
+    assertThatThrownBy(() -> client.callTool(new McpSchema.CallToolRequest("listVideos", Map.of())))
+        .isInstanceOf(McpError.class).hasMessageContaining("listVideos");
+  }
+
+  @Test
+  void shouldCallThroughTheGatewaysPipelineWithAnInternalToken() {
+    var caller = stubs.subscribed();
+    owner.stubFor(get(urlPathEqualTo("/v1/videos")).willReturn(jsonAnswer(200,
+        "{\"data\": [{\"id\": \"vid_1\"}], \"nextCursor\": null}")));
+    var client = client(caller.key());
+
+    var result = client.callTool(new McpSchema.CallToolRequest("listVideos",
+        Map.of("limit", 5, "query", Map.of("tag.campaign", "spring"))));
+
+    assertThat(result.isError()).isFalse();
+    assertThat(result.structuredContent()).asInstanceOf(MAP)
+        .containsEntry("data", List.of(Map.of("id", "vid_1"))).containsEntry("nextCursor", null);
+    owner.verify(getRequestedFor(urlEqualTo("/v1/videos?limit=5&tag.campaign=spring"))
+        .withHeader("Authorization", matching("Bearer [A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+"))
+        .withoutHeader("X-Api-Key"));
+  }
+
+  @Test
+  void shouldReportProgressWhenTheClientAsksForIt() throws InterruptedException {
+    owner.stubFor(get(urlPathEqualTo("/v1/videos")).willReturn(jsonAnswer(200, "{\"data\": [], \"nextCursor\": null}")));
+    var progress = new CopyOnWriteArrayList<McpSchema.ProgressNotification>();
+    var client = McpClient.sync(transport(stubs.subscribed().key())).requestTimeout(Duration.ofSeconds(10))
+        .progressConsumer(progress::add).build();
+    clients.add(client);
+    client.initialize();
+
+    var result = client.callTool(McpSchema.CallToolRequest.builder("listVideos").arguments(Map.of())
+        .progressToken("p-1").build());
+
+    assertThat(result.isError()).isFalse();
+    var deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+    while (progress.size() < 2 && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    assertThat(progress).extracting(McpSchema.ProgressNotification::progressToken).containsOnly("p-1");
+    assertThat(progress).extracting(McpSchema.ProgressNotification::message)
+        .containsExactly("Calling GET /v1/videos", "Answered");
+  }
+
+  @Test
+  void shouldSendTheBodyAndIdempotencyKeyAndAnswerErrorsAsIsErrorResults() {
+    var caller = stubs.subscribed(Map.of(LimitBucket.WATCH, 1));
+    owner.stubFor(post(urlEqualTo("/v1/watch")).willReturn(jsonAnswer(400,
+        "{\"error\": \"invalid_request\", \"message\": \"Field 'url' must be a URL.\", \"field\": \"url\"}")));
+    var client = client(caller.key());
+
+    var refused = client.callTool(new McpSchema.CallToolRequest("watchVideo",
+        Map.of("body", Map.of("url", "nope"), "idempotencyKey", "idem-1")));
+
+    assertThat(refused.isError()).isTrue();
+    assertThat(refused.structuredContent()).isEqualTo(Map.of("error", "invalid_request",
+        "message", "Field 'url' must be a URL.", "field", "url"));
+    assertThat(((McpSchema.TextContent) refused.content().getFirst()).text()).contains("\"field\"");
+    owner.verify(postRequestedFor(urlEqualTo("/v1/watch")).withRequestBody(equalToJson("{\"url\": \"nope\"}"))
+        .withHeader("Content-Type", matching("application/json.*")));
+
+    // The 400 gave its unit back; the next call takes the only one, the one after is past the daily limit.
+    owner.stubFor(post(urlEqualTo("/v1/watch")).willReturn(jsonAnswer(200, "{\"summary\": \"ok\"}")));
+    assertThat(client.callTool(new McpSchema.CallToolRequest("watchVideo",
+        Map.of("body", Map.of("url", "https://example.test/v.mp4")))).isError()).isFalse();
+    var limited = client.callTool(new McpSchema.CallToolRequest("watchVideo",
+        Map.of("body", Map.of("url", "https://example.test/v.mp4"))));
+
+    assertThat(limited.isError()).isTrue();
+    assertThat(limited.structuredContent()).asInstanceOf(MAP)
+        .containsEntry("error", "rate_limited").containsKey("retryAfter");
+  }
+
+  @Test
+  void shouldNameAMissingPathParameter() {
+    var client = client(stubs.subscribed().key());
+
+    var result = client.callTool(new McpSchema.CallToolRequest("getCloneVideo", Map.of()));
+
+    assertThat(result.isError()).isTrue();
+    assertThat(result.structuredContent()).asInstanceOf(MAP)
+        .containsEntry("error", "invalid_request").containsEntry("field", "id");
+  }
+
+  @Test
+  void shouldKeepToolsWhenTheDocumentIsPartialAndAnnounceEveryChange() throws Exception {
+    var changes = new CopyOnWriteArrayList<List<McpSchema.Tool>>();
+    var client = McpClient.sync(transport(stubs.subscribed().key())).requestTimeout(Duration.ofSeconds(10))
+        .toolsChangeConsumer(changes::add).build();
+    clients.add(client);
+    client.initialize();
+    var withoutWatch = (ObjectNode) json.readTree(DOCUMENT);
+    ((ObjectNode) withoutWatch.get("paths")).remove("/v1/watch");
+
+    tools.apply(document(withoutWatch.toString(), List.of("records-service")));
+    assertThat(tools.names()).contains("watchVideo");
+
+    tools.apply(document(DOCUMENT.replace("Newest first.", "Newest first, 20 a page."), List.of()));
+    awaitChange(changes, tools -> tools.stream().anyMatch(t -> t.description().contains("20 a page")));
+
+    tools.apply(document(withoutWatch.toString(), List.of()));
+    assertThat(tools.names()).doesNotContain("watchVideo");
+    awaitChange(changes, tools -> tools.stream().noneMatch(t -> t.name().equals("watchVideo")));
+  }
+
+  /** Their contents are read in system-tests' McpIT (the SDK cannot decode them inside Quarkus' test class loader). */
+  @Test
+  void shouldOfferTheDocumentPricingAndUsageAsResources() {
+    var client = client(null);
+
+    assertThat(client.listResources().resources().stream().map(McpSchema.Resource::uri))
+        .containsExactlyInAnyOrder("vas://openapi.json", "vas://pricing", "vas://usage");
+  }
+
+  @Test
+  void shouldRefuseAKeyThatIsNotOneBeforeMcpSeesTheRequest() {
+    var client = McpClient.sync(transport("not-a-key")).requestTimeout(Duration.ofSeconds(10)).build();
+    clients.add(client);
+
+    assertThatThrownBy(client::initialize).satisfies(failure -> {
+      var causes = new ArrayList<String>();
+      for (var cause = failure; cause != null; cause = cause.getCause()) {
+        causes.add(cause.getClass().getSimpleName());
+      }
+      assertThat(causes).contains("McpHttpClientTransportAuthorizationException");
+    });
+    io.restassured.RestAssured.given().header("X-Api-Key", "not-a-key").contentType("application/json")
+        .accept("application/json, text/event-stream").body("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\"}")
+        .when().post("/mcp")
+        .then().statusCode(401).body("error", org.hamcrest.Matchers.equalTo("unauthorized"));
+  }
+
+  private ObjectNode document(String owners, List<String> missing) throws Exception {
+    return merged.merge(Map.of("media", json.readTree(owners)), new ArrayList<>(missing));
+  }
+
+  private McpSyncClient client(String key) {
+    var client = McpClient.sync(transport(key)).requestTimeout(Duration.ofSeconds(10)).build();
+    clients.add(client);
+    client.initialize();
+    return client;
+  }
+
+  private HttpClientStreamableHttpTransport transport(String key) {
+    return HttpClientStreamableHttpTransport.builder(gateway.toString().replaceAll("/$", "")).endpoint("/mcp")
+        .httpRequestCustomizer((builder, method, uri, body, context) -> {
+          if (key != null) {
+            builder.header("X-Api-Key", key);
+          }
+        }).build();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> properties(Map<String, Object> schema) {
+    return (Map<String, Object>) schema.get("properties");
+  }
+
+  private static void awaitChange(List<List<McpSchema.Tool>> changes,
+      java.util.function.Predicate<List<McpSchema.Tool>> wanted) throws InterruptedException {
+    var deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+    while (System.nanoTime() < deadline) {
+      if (changes.stream().anyMatch(wanted)) {
+        return;
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError("No notifications/tools/list_changed brought the expected tools; saw " + changes.size());
+  }
+
+  private static com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder jsonAnswer(int status,
+      String body) {
+    return aResponse().withStatus(status).withHeader("Content-Type", "application/json").withBody(body);
+  }
+}
