@@ -3,7 +3,11 @@ package dev.videoautomation.suite;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -13,6 +17,7 @@ import io.restassured.specification.RequestSpecification;
 
 import dev.videoautomation.platform.testing.TestSmtpServer;
 import dev.videoautomation.suite.contract.ContractFilter;
+import dev.videoautomation.suite.contract.ContractHttpClient;
 
 /**
  * What an agent does to get going, through the gateway of the running suite, for tests that need a key.
@@ -24,6 +29,9 @@ import dev.videoautomation.suite.contract.ContractFilter;
  * operator's admin API).
  */
 public final class Agents {
+  private static final HttpClient INVALID_REQUESTS = ContractHttpClient.judgingAnswersToInvalidRequests(
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build());
+
   private Agents() {
   }
 
@@ -54,6 +62,14 @@ public final class Agents {
   /** {@link #invalidRequest()} with the agent's key. */
   public static RequestSpecification invalidRequest(Agent agent) {
     return invalidRequest().header("Authorization", "Bearer " + agent.key());
+  }
+
+  /**
+   * {@link #invalidRequest()} for what REST Assured cannot send (a chunked body, the reliability suites' fuzzer),
+   * to any gateway of the suites: only the answer is judged.
+   */
+  public static HttpResponse<String> invalidRequest(HttpRequest request) throws IOException, InterruptedException {
+    return INVALID_REQUESTS.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
   /**

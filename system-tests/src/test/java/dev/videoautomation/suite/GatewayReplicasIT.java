@@ -90,7 +90,7 @@ class GatewayReplicasIT {
         .withHeader("Content-Type", "application/json").withBody("{\"error\":\"upstream_error\",\"message\":\"x\"}")));
 
     given().baseUri(replicas.get(0).toString()).header("X-Api-Key", agent.key()).contentType(ContentType.JSON)
-        .body("{\"company\":\"c\"}").when().post(path).then().statusCode(502);
+        .body("{\"query\":\"c\"}").when().post(path).then().statusCode(502);
 
     var deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
     int remaining;

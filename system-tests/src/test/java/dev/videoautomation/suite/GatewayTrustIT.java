@@ -9,9 +9,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 
 import java.io.ByteArrayInputStream;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.UUID;
@@ -20,8 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.restassured.http.ContentType;
-
-import dev.videoautomation.suite.contract.ContractHttpClient;
 
 /**
  * Through the gateway of the packaged suite, the defects an outside probe found stay closed: an issued key is never
@@ -88,13 +84,11 @@ class GatewayTrustIT {
         .body("status", equalTo(413))
         .body("limit", equalTo(MAX_BODY));
 
-    var chunked = ContractHttpClient.judgingAnswersToInvalidRequests(HttpClient.newBuilder()
-        .version(HttpClient.Version.HTTP_1_1).build()).send(HttpRequest.newBuilder(
+    var chunked = Agents.invalidRequest(HttpRequest.newBuilder(
             RunningSuite.suite().baseUri(Service.GATEWAY).resolve("/v1/references"))
         .header("Authorization", "Bearer " + agent.key()).header("Content-Type", "application/json")
         .timeout(Duration.ofSeconds(30))
-        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body.getBytes()))).build(),
-        HttpResponse.BodyHandlers.ofString());
+        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body.getBytes()))).build());
     assertThat(chunked.statusCode()).as(chunked.body()).isEqualTo(413);
     assertThat(chunked.body()).contains("\"error\":\"payload_too_large\"", "\"limit\":" + MAX_BODY);
     assertThat(Files.readString(RunningSuite.suite().logFile(Service.GATEWAY)))

@@ -40,7 +40,7 @@ public final class ContractHttpClient extends HttpClient {
     return new ContractHttpClient(delegate, false);
   }
 
-  /** Judges only the answers, for requests that are invalid on purpose (the body fuzzer's). */
+  /** Judges only the answers: for {@code Agents.invalidRequest(HttpRequest)}, the one way to send invalid requests. */
   public static HttpClient judgingAnswersToInvalidRequests(HttpClient delegate) {
     return new ContractHttpClient(delegate, true);
   }

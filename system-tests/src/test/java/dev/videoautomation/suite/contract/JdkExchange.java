@@ -28,12 +28,6 @@ public final class JdkExchange {
     Contract.snapshot().check(request(request), response(response, response.body().getBytes(StandardCharsets.UTF_8)));
   }
 
-  /** Judges only the answer, to a request that is invalid on purpose. */
-  public static void checkAnswer(HttpRequest request, HttpResponse<String> response) {
-    Contract.snapshot().checkAnswer(request(request),
-        response(response, response.body().getBytes(StandardCharsets.UTF_8)));
-  }
-
   static Request request(HttpRequest request) {
     var builder = new SimpleRequest.Builder(request.method(), request.uri().getRawPath());
     request.headers().map().forEach(builder::withHeader);

@@ -52,7 +52,7 @@ final class Violations {
         .append(request.getMethod()).append(' ').append(request.getPath()).append(" -> ").append(response.getStatus())
         .append(' ').append(response.getContentType().orElse("(no content type)")).append('\n');
     errors(report.getMessages()).forEach(message -> describe(message, "  - ", text));
-    var body = response.getBody().orElse("");
+    var body = Contract.bodyText(response);
     if (response.getContentType().orElse("").contains("json")) {
       text.append("  answer: ").append(body.length() <= BODY_SHOWN ? body : body.substring(0, BODY_SHOWN) + "…")
           .append('\n');

@@ -23,6 +23,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
 
+import dev.videoautomation.suite.Agents;
 import dev.videoautomation.suite.LocalDatabase;
 import dev.videoautomation.suite.Service;
 import dev.videoautomation.suite.Suite;
@@ -46,8 +47,6 @@ public final class ReliabilitySuite implements BeforeAllCallback {
       .connectTimeout(Duration.ofSeconds(5)).build();
   /** Every exchange judged against the OpenAPI snapshot, request and answer. */
   static final HttpClient HTTP = ContractHttpClient.judging(RAW);
-  /** The body fuzzer's: its requests are invalid on purpose, so only their answers are judged. */
-  private static final HttpClient INVALID_REQUESTS = ContractHttpClient.judgingAnswersToInvalidRequests(RAW);
   private static final Map<String, String> FIGURES = new ConcurrentSkipListMap<>();
   private static Path root;
   private static Path dataDir;
@@ -125,10 +124,9 @@ public final class ReliabilitySuite implements BeforeAllCallback {
     return HTTP.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  /** Sends a request that is invalid on purpose: only the answer is judged against the OpenAPI snapshot. */
+  /** Sends a request that is invalid on purpose through {@link Agents#invalidRequest(HttpRequest)}. */
   static HttpResponse<String> invalidRequest(HttpRequest.Builder request) throws IOException, InterruptedException {
-    return INVALID_REQUESTS.send(request.timeout(Duration.ofSeconds(30)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    return Agents.invalidRequest(request.timeout(Duration.ofSeconds(30)).build());
   }
 
   static HttpRequest.Builder as(String key, String path) {
