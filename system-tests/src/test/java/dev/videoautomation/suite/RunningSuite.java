@@ -45,8 +45,12 @@ public final class RunningSuite implements BeforeAllCallback, ExtensionContext.S
     if (suite != null) {
       return;
     }
-    // Every REST Assured request from here on is judged against the OpenAPI snapshot (Agents names the ways out).
-    RestAssured.filters(ContractFilter.ALL);
+    // Every REST Assured request from here on is judged against the OpenAPI snapshot (Agents names the ways out),
+    // except while the snapshot is being rewritten (scripts/refresh-openapi-snapshot.sh): it is then the one thing
+    // under replacement, possibly unreadable.
+    if (!Boolean.getBoolean("openapi.snapshot.refresh")) {
+      RestAssured.filters(ContractFilter.ALL);
+    }
     var root = Path.of(System.getProperty("suite.root", "..")).toAbsolutePath().normalize();
     var dataDir = Files.createTempDirectory("vas-system-tests");
     providers = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
