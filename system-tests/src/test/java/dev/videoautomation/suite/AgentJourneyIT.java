@@ -61,7 +61,8 @@ class AgentJourneyIT {
     var usage = gateway().header("X-Api-Key", anonymousKey).when().get("/v1/usage")
         .then().statusCode(200).extract().jsonPath();
     var clientId = usage.getString("clientId");
-    gateway().header("X-Api-Key", anonymousKey).contentType(ContentType.JSON).body("{}").when().post("/v1/watch")
+    Agents.invalidRequest().header("X-Api-Key", anonymousKey).contentType(ContentType.JSON).body("{}")
+        .when().post("/v1/watch")
         .then().statusCode(403).body("error", equalTo("insufficient_scope"));
 
     var email = "claimer-" + UUID.randomUUID() + "@suite.test";
@@ -89,7 +90,8 @@ class AgentJourneyIT {
     as(new Agents.Agent(liveKey, clientId, email)).when().get("/v1/usage")
         .then().statusCode(200).body("clientId", equalTo(clientId));
     // The claimed key may write, but paid routes need a subscription.
-    gateway().header("X-Api-Key", liveKey).contentType(ContentType.JSON).body("{}").when().post("/v1/watch")
+    Agents.invalidRequest().header("X-Api-Key", liveKey).contentType(ContentType.JSON).body("{}")
+        .when().post("/v1/watch")
         .then().statusCode(403)
         .body("error", equalTo("subscription_required"))
         .body("setup", containsString("/v1/subscribe"));
@@ -171,7 +173,8 @@ class AgentJourneyIT {
     awaitRefused(withGrace);
     gateway().auth().oauth2(withoutGrace).when().get("/v1/usage").then().statusCode(200)
         .body("clientId", equalTo(agent.clientId()));
-    gateway().auth().oauth2(withoutGrace).contentType(ContentType.JSON).body(Map.of("graceSeconds", 86_401))
+    Agents.invalidRequest().auth().oauth2(withoutGrace).contentType(ContentType.JSON)
+        .body(Map.of("graceSeconds", 86_401))
         .when().post("/v1/api_keys/rotate")
         .then().statusCode(400).body("field", equalTo("graceSeconds"));
   }
@@ -222,7 +225,7 @@ class AgentJourneyIT {
 
   @Test
   void shouldAnswerEveryKeyErrorWithTheVersionAndARequestId() {
-    gateway().when().get("/v1/usage")
+    Agents.invalidRequest().when().get("/v1/usage")
         .then().statusCode(401)
         .header("Service-Version", "2026-11-21")
         .header("X-Request-Id", matchesPattern(".+"))

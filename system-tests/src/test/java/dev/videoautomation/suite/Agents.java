@@ -3,6 +3,11 @@ package dev.videoautomation.suite;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -11,9 +16,22 @@ import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
 
 import dev.videoautomation.platform.testing.TestSmtpServer;
+import dev.videoautomation.suite.contract.ContractFilter;
+import dev.videoautomation.suite.contract.ContractHttpClient;
 
-/** What an agent does to get going, through the gateway of the running suite, for tests that need a key. */
+/**
+ * What an agent does to get going, through the gateway of the running suite, for tests that need a key.
+ *
+ * <p>Every REST Assured request of the system tests is judged against the committed OpenAPI snapshot, request and
+ * answer ({@link ContractFilter#ALL}, installed for all of them by {@link RunningSuite}). Two ways out, both named:
+ * {@link #invalidRequest()} for requests that are invalid on purpose (only their answers are judged), and
+ * {@link #outsideTheApi(URI)} for what is not the public API at all (management ports, a service's own port, the
+ * operator's admin API).
+ */
 public final class Agents {
+  private static final HttpClient INVALID_REQUESTS = ContractHttpClient.judgingAnswersToInvalidRequests(
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build());
+
   private Agents() {
   }
 
@@ -27,6 +45,41 @@ public final class Agents {
 
   public static RequestSpecification as(Agent agent) {
     return gateway().header("Authorization", "Bearer " + agent.key());
+  }
+
+  /**
+   * The one way to send the gateway a request that is invalid on purpose: 404 and 405 probes, missing keys, bodies
+   * that lack what they need or have the wrong types, oversized bodies, over-long targets and header blocks. The
+   * request is not judged against the document (it is meant not to match it); the answer is, in full: its status,
+   * headers and body must be among the operation's declared answers, or, on a path or method the document lacks,
+   * an error status with the shared error body.
+   */
+  public static RequestSpecification invalidRequest() {
+    return given().noFilters().filter(ContractFilter.ANSWERS_ONLY)
+        .baseUri(RunningSuite.suite().baseUri(Service.GATEWAY).toString());
+  }
+
+  /** {@link #invalidRequest()} with the agent's key. */
+  public static RequestSpecification invalidRequest(Agent agent) {
+    return invalidRequest().header("Authorization", "Bearer " + agent.key());
+  }
+
+  /**
+   * {@link #invalidRequest()} for what REST Assured cannot send (a chunked body, the reliability suites' fuzzer),
+   * to any gateway of the suites: only the answer is judged.
+   */
+  public static HttpResponse<String> invalidRequest(HttpRequest request) throws IOException, InterruptedException {
+    return INVALID_REQUESTS.send(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  /**
+   * A request to something that is not the public API (a management port, a service's own port, billing's admin
+   * API), which the OpenAPI document does not describe: not judged. Never the gateway's public port.
+   */
+  public static RequestSpecification outsideTheApi(URI base) {
+    assertThat(base.getPort()).as("the gateway's public port is the API: use gateway() or invalidRequest()")
+        .isNotEqualTo(RunningSuite.suite().port(Service.GATEWAY));
+    return given().noFilters().baseUri(base.toString());
   }
 
   /** Registers anonymously: a svc_anon_ key with api.read and a claim token. */
@@ -65,7 +118,7 @@ public final class Agents {
 
   public static void grantSubscription(String clientId) {
     var suite = RunningSuite.suite();
-    given().baseUri(suite.baseUri(Service.BILLING).toString())
+    outsideTheApi(suite.baseUri(Service.BILLING))
         .header("Authorization", "Bearer " + suite.internalToken("service:operator"))
         .header("X-Operator-Token", RunningSuite.OPERATOR_TOKEN)
         .contentType(ContentType.JSON)

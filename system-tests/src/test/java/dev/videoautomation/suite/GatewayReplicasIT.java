@@ -26,6 +26,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.restassured.http.ContentType;
 
+import dev.videoautomation.suite.contract.ContractHttpClient;
+
 /**
  * Two gateway replicas on one database, as Kubernetes would run them: exact daily counts across both, one execution
  * per Idempotency-Key across both, units given back on owner failures, and a replaced key refused by both within a
@@ -35,8 +37,9 @@ import io.restassured.http.ContentType;
 class GatewayReplicasIT {
   private static final String PROFILE = "/v1/scrape/shortvideo/profile";
   private static List<URI> replicas;
-  private static final HttpClient HTTP = HttpClient.newBuilder()
-      .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+  /** Every exchange judged against the OpenAPI snapshot, like the REST Assured ones. */
+  private static final HttpClient HTTP = ContractHttpClient.judging(HttpClient.newBuilder()
+      .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build());
 
   @BeforeAll
   static void startTwoGateways() throws Exception {
@@ -87,7 +90,7 @@ class GatewayReplicasIT {
         .withHeader("Content-Type", "application/json").withBody("{\"error\":\"upstream_error\",\"message\":\"x\"}")));
 
     given().baseUri(replicas.get(0).toString()).header("X-Api-Key", agent.key()).contentType(ContentType.JSON)
-        .body("{\"company\":\"c\"}").when().post(path).then().statusCode(502);
+        .body("{\"query\":\"c\"}").when().post(path).then().statusCode(502);
 
     var deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
     int remaining;

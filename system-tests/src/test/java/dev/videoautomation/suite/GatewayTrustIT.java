@@ -9,9 +9,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 
 import java.io.ByteArrayInputStream;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.UUID;
@@ -58,10 +56,10 @@ class GatewayTrustIT {
     var before = remainingCloneUnits(agent);
 
     for (var path : new String[] {"/v1/clones/typo", "/v1/clones/VIDEO", "/v1/clones/check/extra"}) {
-      as(agent).contentType(ContentType.JSON).body("{}").when().post(path)
+      Agents.invalidRequest(agent).contentType(ContentType.JSON).body("{}").when().post(path)
           .then().statusCode(404).header("Service-Version", VERSION).body("error", equalTo("not_found"));
     }
-    as(agent).contentType(ContentType.JSON).body("{}").when().post("/v1/clones/video/vid_example")
+    Agents.invalidRequest(agent).contentType(ContentType.JSON).body("{}").when().post("/v1/clones/video/vid_example")
         .then().statusCode(405).body("error", equalTo("method_not_allowed"));
 
     assertThat(remainingCloneUnits(agent)).isEqualTo(before);
@@ -73,25 +71,24 @@ class GatewayTrustIT {
     var body = "{\"url\":\"" + "x".repeat(10_000_000) + "\"}";
 
     for (int i = 0; i < 3; i++) {
-      as(agent).contentType(ContentType.JSON).body(body).when().post("/v1/references")
+      Agents.invalidRequest(agent).contentType(ContentType.JSON).body(body).when().post("/v1/references")
           .then().statusCode(413)
           .header("Service-Version", VERSION)
           .contentType(containsString("application/json"))
           .body("error", equalTo("payload_too_large"))
           .body("limit", equalTo(MAX_BODY));
     }
-    gateway().contentType(ContentType.JSON).body(body).when().post("/v1/auth/agent")
+    Agents.invalidRequest().contentType(ContentType.JSON).body(body).when().post("/v1/auth/agent")
         .then().statusCode(413)
         .contentType(containsString("application/problem+json"))
         .body("status", equalTo(413))
         .body("limit", equalTo(MAX_BODY));
 
-    var chunked = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(HttpRequest.newBuilder(
+    var chunked = Agents.invalidRequest(HttpRequest.newBuilder(
             RunningSuite.suite().baseUri(Service.GATEWAY).resolve("/v1/references"))
         .header("Authorization", "Bearer " + agent.key()).header("Content-Type", "application/json")
         .timeout(Duration.ofSeconds(30))
-        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body.getBytes()))).build(),
-        HttpResponse.BodyHandlers.ofString());
+        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body.getBytes()))).build());
     assertThat(chunked.statusCode()).as(chunked.body()).isEqualTo(413);
     assertThat(chunked.body()).contains("\"error\":\"payload_too_large\"", "\"limit\":" + MAX_BODY);
     assertThat(Files.readString(RunningSuite.suite().logFile(Service.GATEWAY)))
@@ -102,13 +99,13 @@ class GatewayTrustIT {
   void shouldAnswerAnOverlongQueryOrHeaderBlockWithTheSuitesError() {
     var agent = Agents.subscribedAgent();
 
-    as(agent).when().get("/v1/references?cursor=" + "c".repeat(5_000))
+    Agents.invalidRequest(agent).when().get("/v1/references?cursor=" + "c".repeat(5_000))
         .then().statusCode(414)
         .header("Service-Version", VERSION)
         .header("X-Request-Id", notNullValue())
         .body("error", equalTo("uri_too_long"))
         .body("limit", equalTo(4_000));
-    as(agent).header("X-Padding", "p".repeat(70_000)).when().get("/v1/references")
+    Agents.invalidRequest(agent).header("X-Padding", "p".repeat(70_000)).when().get("/v1/references")
         .then().statusCode(431)
         .header("Service-Version", VERSION)
         .header("X-Request-Id", notNullValue())
@@ -121,7 +118,7 @@ class GatewayTrustIT {
     var agent = Agents.subscribedAgent();
     var prefix = "/v1/references?cursor=";
 
-    as(agent).when().get(prefix + "c".repeat(4_000 - prefix.length()))
+    Agents.invalidRequest(agent).when().get(prefix + "c".repeat(4_000 - prefix.length()))
         .then().statusCode(400)
         .header("Service-Version", VERSION)
         .body("error", equalTo("invalid_request"))

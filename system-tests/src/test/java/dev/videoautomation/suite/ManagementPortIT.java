@@ -24,8 +24,7 @@ class ManagementPortIT {
   @ValueSource(strings = {"/q/metrics", "/q/health", "/q/health/ready", "/q/health/live", "/q/health/started",
       "/q/swagger-ui", "/q/dev-ui"})
   void shouldAnswerManagementPathsAtTheGatewayWithTheApisJson404(String path) {
-    given().baseUri(RunningSuite.suite().baseUri(Service.GATEWAY).toString())
-        .when().get(path)
+    Agents.invalidRequest().when().get(path)
         .then().statusCode(404)
         .header("Service-Version", VERSION)
         .contentType(containsString("application/json"))
@@ -37,14 +36,15 @@ class ManagementPortIT {
   @EnumSource(Service.class)
   void shouldServeHealthAndMetricsOnTheManagementPortOnly(Service service) {
     var suite = RunningSuite.suite();
-    given().baseUri(suite.managementUri(service).toString())
+    Agents.outsideTheApi(suite.managementUri(service))
         .when().get("/q/health/ready")
         .then().statusCode(200).body("status", equalTo("UP"));
-    given().baseUri(suite.managementUri(service).toString())
+    Agents.outsideTheApi(suite.managementUri(service))
         .when().get("/q/metrics")
         .then().statusCode(200).body(containsString("service=\"" + service.module() + "\""));
-    given().baseUri(suite.baseUri(service).toString())
-        .when().get("/q/metrics")
+    var apiPort = service == Service.GATEWAY ? Agents.invalidRequest()
+        : Agents.outsideTheApi(suite.baseUri(service));
+    apiPort.when().get("/q/metrics")
         .then().statusCode(404).body(not(containsString("jvm_")));
   }
 

@@ -134,7 +134,7 @@ class OwnMediaJourneyIT {
 
   /** GETs of {@code /cdn/**} the gateway replica has answered, from its metrics. */
   private static long cdnGets() {
-    var metrics = given().baseUri(gatewayManagement.toString()).when().get("/q/metrics").then().statusCode(200)
+    var metrics = Agents.outsideTheApi(gatewayManagement).when().get("/q/metrics").then().statusCode(200)
         .extract().asString();
     return metrics.lines().filter(line -> line.startsWith(CDN_METRIC + "{") && line.contains("uri=\"/cdn/{key}\"")
             && line.contains("method=\"GET\""))

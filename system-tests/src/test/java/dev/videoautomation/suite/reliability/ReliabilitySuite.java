@@ -23,10 +23,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
 
+import dev.videoautomation.suite.Agents;
 import dev.videoautomation.suite.LocalDatabase;
 import dev.videoautomation.suite.Service;
 import dev.videoautomation.suite.Suite;
 import dev.videoautomation.suite.bench.BenchSupport;
+import dev.videoautomation.suite.contract.ContractHttpClient;
+import dev.videoautomation.suite.contract.JdkExchange;
 
 /**
  * The suite the reliability tests break on purpose: its own PostgreSQL (so it can be stopped and started on the same
@@ -36,8 +39,14 @@ import dev.videoautomation.suite.bench.BenchSupport;
 public final class ReliabilitySuite implements BeforeAllCallback {
   static final String OPERATOR_TOKEN = "reliability-" + UUID.randomUUID();
   static final ObjectMapper JSON = new ObjectMapper();
-  static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+  /**
+   * Not judged by itself: for bursts and timings, whose exchanges are judged afterwards with {@link JdkExchange}
+   * so that the judging neither slows the burst nor enters the measured time.
+   */
+  static final HttpClient RAW = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
+  /** Every exchange judged against the OpenAPI snapshot, request and answer. */
+  static final HttpClient HTTP = ContractHttpClient.judging(RAW);
   private static final Map<String, String> FIGURES = new ConcurrentSkipListMap<>();
   private static Path root;
   private static Path dataDir;
@@ -113,6 +122,11 @@ public final class ReliabilitySuite implements BeforeAllCallback {
 
   static HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
     return HTTP.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** Sends a request that is invalid on purpose through {@link Agents#invalidRequest(HttpRequest)}. */
+  static HttpResponse<String> invalidRequest(HttpRequest.Builder request) throws IOException, InterruptedException {
+    return Agents.invalidRequest(request.timeout(Duration.ofSeconds(30)).build());
   }
 
   static HttpRequest.Builder as(String key, String path) {
