@@ -26,7 +26,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -40,7 +39,6 @@ import io.modelcontextprotocol.spec.McpSchema;
  */
 @ExtendWith(RunningSuite.class)
 class McpIT {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final List<String> METHODS = List.of("get", "post", "put", "patch", "delete");
   private final List<McpSyncClient> clients = new ArrayList<>();
 
@@ -156,7 +154,7 @@ class McpIT {
   }
 
   private static JsonNode document() throws Exception {
-    return JSON.readTree(Agents.gateway().when().get("/v1/openapi.json").then().statusCode(200).extract().asString());
+    return MergedDocument.document();
   }
 
   /**

@@ -1,6 +1,5 @@
 package dev.videoautomation.suite;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -34,7 +33,7 @@ class OpenApiSnapshotIT {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @Test
-  void shouldServeTheCommittedSnapshot() throws IOException {
+  void shouldServeTheCommittedSnapshot() throws IOException, InterruptedException {
     var live = liveDocument();
     var snapshot = Path.of(System.getProperty("suite.root", "..")).resolve(SNAPSHOT);
     var refresh = Boolean.getBoolean("openapi.snapshot.refresh");
@@ -60,10 +59,9 @@ class OpenApiSnapshotIT {
   }
 
   /** The live document, this run's gateway address replaced by the snapshot's. */
-  private static JsonNode liveDocument() throws IOException {
+  private static JsonNode liveDocument() throws IOException, InterruptedException {
     var gateway = RunningSuite.suite().baseUri(Service.GATEWAY).toString().replaceAll("/+$", "");
-    var text = given().baseUri(gateway).when().get("/v1/openapi.json")
-        .then().statusCode(200).extract().asString();
+    var text = MergedDocument.text();
     return JSON.readTree(text.replace(gateway, SNAPSHOT_BASE_URL));
   }
 
