@@ -39,7 +39,8 @@ class SubscriptionIT {
     Agents.invalidRequest(agent).contentType(ContentType.JSON).body("{}").when().post("/v1/watch")
         .then().statusCode(403).body("error", equalTo("subscription_required"));
 
-    var checkout = Agents.as(agent).when().post("/v1/subscribe").then().statusCode(201).extract().jsonPath();
+    var checkout = Agents.as(agent).contentType(ContentType.JSON).when().post("/v1/subscribe")
+        .then().statusCode(201).extract().jsonPath();
     pay(checkout.getString("checkoutUrl"));
 
     gateway().queryParam("sessionId", checkout.getString("sessionId")).when().get("/v1/credits/status")

@@ -118,8 +118,10 @@ public class DiscoveryResource {
             "POST " + urls.of("/v1/auth/agent/claim/complete") + " {claim_token, code}: an svc_live_ key with "
                 + "api.read and api.write; the svc_anon_ key stops working at once",
             "or send a human to claim_url, who enters the email and the code; the page shows the new key once"));
-    var email = new Flow(new RegisterRequest("identity_assertion", null, "verified_email", "<email>"),
-        "no key; a 6-digit code is mailed to the address, a claim_token and a claim_url",
+    // An address, as the request's schema (format email) asks; `issues` says to put one's own in its place.
+    var email = new Flow(new RegisterRequest("identity_assertion", null, "verified_email", "agent-owner@example.com"),
+        "no key; a 6-digit code is mailed to the address (your own in place of agent-owner@example.com), a "
+            + "claim_token and a claim_url",
         List.of("POST " + urls.of("/v1/auth/agent/claim/complete") + " {claim_token, code}: an svc_live_ key with "
             + "api.read and api.write"));
     return new Flows(anonymous, email);

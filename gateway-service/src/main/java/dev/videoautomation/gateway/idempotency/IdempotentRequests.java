@@ -36,6 +36,10 @@ public class IdempotentRequests {
   public static final String HEADER = "Idempotency-Key";
   static final int MAX_KEY_LENGTH = 255;
   /** The 409 of a repeat after the first request issued a key. */
+  public static final String IN_USE = "The first request with this Idempotency-Key is still running. Retry in a "
+      + "moment to get its answer.";
+  public static final String MISMATCH = "This Idempotency-Key was used with another request in the last 24 hours. "
+      + "Use a new key for a new request.";
   public static final String CREDENTIAL_ISSUED = "The first request with this Idempotency-Key issued a key, which is "
       + "shown once and not stored. Use the key it gave you; if it is lost, recover one with POST "
       + "/v1/api_keys/recover. To rotate again, send a new Idempotency-Key.";
@@ -73,10 +77,9 @@ public class IdempotentRequests {
           case IdempotencyStore.Issued issued -> Future.failedFuture(new ApiException(ErrorCode.CREDENTIAL_ISSUED,
               CREDENTIAL_ISSUED));
           case IdempotencyStore.Mismatch mismatch -> Future.failedFuture(new ApiException(
-              ErrorCode.IDEMPOTENCY_KEY_MISMATCH, "This Idempotency-Key was used with another request in the "
-                  + "last 24 hours. Use a new key for a new request."));
+              ErrorCode.IDEMPOTENCY_KEY_MISMATCH, MISMATCH));
           case IdempotencyStore.InUse inUse -> Future.failedFuture(new ApiException(ErrorCode.IDEMPOTENCY_KEY_IN_USE,
-              "The first request with this Idempotency-Key is still running. Retry in a moment to get its answer."));
+              IN_USE));
           case IdempotencyStore.Claimed claimed -> metering.take(rc, route, admitted)
               .onFailure(failure -> blocking(() -> {
                 store.release(client, key);

@@ -90,7 +90,7 @@ public class McpTools {
     vertx.setTimer(Math.max(1, delay.toMillis()), id -> vertx.executeBlocking(() -> {
       var whole = false;
       try {
-        whole = apply(merged.document());
+        whole = apply(merged.documentKeepingOnlyWhole());
       } catch (RuntimeException e) {
         Log.warnf("The MCP tools could not be read from the merged OpenAPI document: %s", e.toString());
       }

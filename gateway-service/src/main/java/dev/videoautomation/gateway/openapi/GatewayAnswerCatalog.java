@@ -121,10 +121,23 @@ class GatewayAnswerCatalog {
         + RETRY_LATER, ApiError.of(ErrorCode.UPSTREAM_TIMEOUT, Forwarder.TIMED_OUT));
   }
 
-  GatewayAnswer credentialIssued() {
-    return GatewayAnswer.of("`credential_issued`: a request with this `Idempotency-Key` already issued a key. "
-        + "Answers that carry a credential are never stored, so the key is not shown again.",
-        ApiError.of(ErrorCode.CREDENTIAL_ISSUED, IdempotentRequests.CREDENTIAL_ISSUED));
+  /** 409 while the first request with the key runs; on a route that issues a key, also once it has issued one. */
+  GatewayAnswer idempotencyConflict(boolean issuesCredential) {
+    var inUse = ApiError.of(ErrorCode.IDEMPOTENCY_KEY_IN_USE, IdempotentRequests.IN_USE);
+    if (!issuesCredential) {
+      return GatewayAnswer.of("`idempotency_key_in_use`: the first request with this `Idempotency-Key` is still "
+          + "running; retry in a moment to get its answer.", inUse);
+    }
+    return new GatewayAnswer(409, "`idempotency_key_in_use`: the first request with this `Idempotency-Key` is still "
+        + "running. `credential_issued`: it already issued a key; answers that carry a credential are never stored, "
+        + "so the key is not shown again.", List.of(inUse, ApiError.of(ErrorCode.CREDENTIAL_ISSUED,
+            IdempotentRequests.CREDENTIAL_ISSUED)), List.of());
+  }
+
+  GatewayAnswer idempotencyKeyMismatch() {
+    return GatewayAnswer.of("`idempotency_key_mismatch`: this `Idempotency-Key` was used with another request in "
+        + "the last 24 hours; use a new key for a new request.",
+        ApiError.of(ErrorCode.IDEMPOTENCY_KEY_MISMATCH, IdempotentRequests.MISMATCH));
   }
 
   /** A bucket name as part of a component name: {@code compliance.video} → {@code ComplianceVideo}. */

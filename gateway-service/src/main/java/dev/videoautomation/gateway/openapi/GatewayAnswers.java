@@ -130,8 +130,11 @@ class GatewayAnswers {
     if (route.issuesCredential() && route.access() == Access.PUBLIC) {
       operation.put("description", operation.path("description").asText() + " `Idempotency-Key` is ignored "
           + "here: an answer that carries a credential is never stored, so there is nothing to replay.");
-    } else if (route.issuesCredential()) {
-      answers.add("GatewayCredentialIssued", catalog.credentialIssued());
+    } else if ("POST".equals(route.method()) && route.access() != Access.PUBLIC && route.owner() != Owner.GATEWAY) {
+      // ForwardingFilter hands a keyed POST with an Idempotency-Key to IdempotentRequests.
+      answers.add(route.issuesCredential() ? "GatewayIdempotencyConflictOrIssued" : "GatewayIdempotencyKeyInUse",
+          catalog.idempotencyConflict(route.issuesCredential()));
+      answers.add("GatewayIdempotencyKeyMismatch", catalog.idempotencyKeyMismatch());
     }
   }
 

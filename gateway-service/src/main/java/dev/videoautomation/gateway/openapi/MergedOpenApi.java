@@ -60,15 +60,33 @@ public class MergedOpenApi {
   private record Cached(ObjectNode document, long expiresAt) {
   }
 
+  /**
+   * The document an HTTP caller gets: a partial merge is kept a few seconds, so a service that is down is not asked
+   * on every request.
+   */
   public ObjectNode document() {
+    return read(true);
+  }
+
+  /**
+   * The document for a reader in the background (the MCP tools, read from the gateway's start on): a partial merge
+   * is answered but not kept, so one read before the owners listen cannot hide their operations from the next caller.
+   */
+  public ObjectNode documentKeepingOnlyWhole() {
+    return read(false);
+  }
+
+  private ObjectNode read(boolean keepPartial) {
     var current = cached;
     if (current != null && current.expiresAt() > System.currentTimeMillis()) {
       return current.document();
     }
     var missing = new ArrayList<String>();
     var document = merge(fetchAll(missing), missing);
-    var life = missing.isEmpty() ? CACHE : CACHE_WHEN_PARTIAL;
-    cached = new Cached(document, System.currentTimeMillis() + life.toMillis());
+    if (missing.isEmpty() || keepPartial) {
+      var life = missing.isEmpty() ? CACHE : CACHE_WHEN_PARTIAL;
+      cached = new Cached(document, System.currentTimeMillis() + life.toMillis());
+    }
     return document;
   }
 

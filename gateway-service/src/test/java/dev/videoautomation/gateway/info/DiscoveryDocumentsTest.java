@@ -162,7 +162,15 @@ class DiscoveryDocumentsTest {
     assertThat(result.at("/paths/~1v1~1posts~1{id}/get/responses/431/$ref").asText())
         .isEqualTo("#/components/responses/GatewayHeadersTooLarge");
     assertThat(result.at("/paths/~1v1~1api_keys~1rotate/post/responses/409/$ref").asText())
-        .isEqualTo("#/components/responses/GatewayCredentialIssued");
+        .isEqualTo("#/components/responses/GatewayIdempotencyConflictOrIssued");
+    assertThat(result.at("/components/responses/GatewayIdempotencyConflictOrIssued/content/application~1json/examples")
+        .fieldNames()).toIterable().containsExactlyInAnyOrder("idempotency_key_in_use", "credential_issued");
+    // Any keyed POST may meet a running or reused Idempotency-Key; a GET never does.
+    assertThat(result.at("/paths/~1v1~1watch/post/responses/409/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayIdempotencyKeyInUse");
+    assertThat(result.at("/paths/~1v1~1watch/post/responses/422/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayIdempotencyKeyMismatch");
+    assertThat(result.at("/paths/~1v1~1posts~1{id}/get/responses/409").isMissingNode()).isTrue();
     assertThat(result.at("/paths/~1v1~1auth~1agent/post/description").asText())
         .startsWith("Register.").contains("`Idempotency-Key` is ignored here");
     assertThat(result.at("/info/description").asText()).contains("up to 4000 bytes (414 `uri_too_long`)");

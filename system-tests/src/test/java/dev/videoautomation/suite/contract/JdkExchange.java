@@ -65,10 +65,18 @@ public final class JdkExchange {
     }
   }
 
-  /** The bytes a request's body publisher gives (the JDK's publishers can be read again after the send). */
+  /**
+   * Whether the request's body was streamed (unknown length: a pipe or an input stream, as a generated client's
+   * multipart upload is): such a body was consumed by the send and cannot be read again to be judged.
+   */
+  static boolean streamed(HttpRequest request) {
+    return request.bodyPublisher().map(publisher -> publisher.contentLength() < 0).orElse(false);
+  }
+
+  /** The bytes a request's body publisher gives (the JDK's sized publishers can be read again after the send). */
   private static byte[] body(HttpRequest request) {
     var publisher = request.bodyPublisher().orElse(null);
-    if (publisher == null || publisher.contentLength() == 0) {
+    if (publisher == null || publisher.contentLength() <= 0) {
       return new byte[0];
     }
     var bytes = new ByteArrayOutputStream();
