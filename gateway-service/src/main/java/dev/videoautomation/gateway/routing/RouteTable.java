@@ -41,9 +41,12 @@ public class RouteTable {
       "campaigns");
 
   private final List<Route> routes;
+  /** Each route's pattern split once, in the order of {@link #routes}: lookups run on every request. */
+  private final List<List<String>> patterns;
 
   public RouteTable() {
     this.routes = List.copyOf(build());
+    this.patterns = routes.stream().map(Route::segments).map(List::copyOf).toList();
   }
 
   public List<Route> routes() {
@@ -74,8 +77,9 @@ public class RouteTable {
     Route best = null;
     var bestScore = -1;
     var otherMethods = new ArrayList<Route>();
-    for (var route : routes) {
-      var score = PathPattern.score(route.segments(), segments);
+    for (int i = 0; i < routes.size(); i++) {
+      var route = routes.get(i);
+      var score = PathPattern.score(patterns.get(i), segments);
       if (score < 0) {
         continue;
       }
