@@ -93,9 +93,10 @@ class GatewayAnswers {
       if (!body.has("$ref")) { // a reference takes no siblings (OpenAPI 3.0); its 413 still states the limit
         body.put("x-max-body-bytes", sizes.bodyLimit(route));
       }
-      answers.add(route.body() == Body.UPLOAD ? "GatewayUploadTooLarge" : "GatewayBodyTooLarge",
-          route.body() == Body.UPLOAD ? catalog.uploadTooLarge() : catalog.bodyTooLarge());
     }
+    // Any request may carry a body, wanted or not: the gateway refuses one past the route's limit before the owner.
+    answers.add(route.body() == Body.UPLOAD ? "GatewayUploadTooLarge" : "GatewayBodyTooLarge",
+        route.body() == Body.UPLOAD ? catalog.uploadTooLarge() : catalog.bodyTooLarge());
     answers.add("GatewayUriTooLong", catalog.uriTooLong());
     answers.add("GatewayHeadersTooLarge", catalog.headersTooLarge());
     answers.add("GatewayInternalError", catalog.internalError());
