@@ -90,6 +90,8 @@ public class ClaimPageResource {
       + "attempts are used up", content = @Content(mediaType = MediaType.TEXT_HTML))
   @APIResponse(responseCode = "404", description = "A page saying the link is unknown, used or expired",
       content = @Content(mediaType = MediaType.TEXT_HTML))
+  @APIResponse(responseCode = "413", description = "A page saying the form was larger than it takes",
+      content = @Content(mediaType = MediaType.TEXT_HTML))
   @APIResponse(responseCode = "415", description = "A page asking to use the form: the body was not "
       + "application/x-www-form-urlencoded", content = @Content(mediaType = MediaType.TEXT_HTML))
   @APIResponse(responseCode = "429", description = "The form again: too many claim starts from this address, or "

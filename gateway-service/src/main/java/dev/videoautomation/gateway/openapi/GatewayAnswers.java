@@ -194,6 +194,10 @@ class GatewayAnswers {
           own.put("description", (description + " From the gateway: " + answer.description()).strip());
         }
         answer.headers().forEach(header -> object(own, "headers").putIfAbsent(header, headerRef(header)));
+        // The service's answer and the gateway's may differ in kind (an HTML page's own 413 beside the gateway's JSON).
+        var content = object(own, "content");
+        answer.response(problem).path("content").fields().forEachRemaining(
+            type -> content.putIfAbsent(type.getKey(), type.getValue()));
       }
     }
   }
