@@ -32,25 +32,26 @@ import dev.videoautomation.platform.lists.TagFilters;
 import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 import dev.videoautomation.records.common.ApiDocs;
-import dev.videoautomation.records.common.CollectionIds;
 import dev.videoautomation.records.common.Deleted;
-import dev.videoautomation.records.common.Inputs;
+import dev.videoautomation.records.common.OwnedRecordResource;
+import dev.videoautomation.records.common.RecordKind;
 
-@Path("/v1/accounts")
+@Path(AccountResource.PATH)
 @Tag(name = AccountResource.TAG, description = "Social accounts to publish to. Creation costs credits "
     + "(`account.create`, see /v1/pricing) and is verified asynchronously: `creating` → `active` | `failed`.")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Blocking
-public class AccountResource {
+public class AccountResource extends OwnedRecordResource<Account, AccountDtos.View, AccountDtos.Update, Deleted> {
   static final String TAG = "Records: accounts";
-  static final String KIND = "account";
+  static final String PATH = "/v1/accounts";
+  private static final String UPDATED = "The account as updated.";
   private final AccountService service;
-  private final CurrentCaller caller;
 
   public AccountResource(AccountService service, CurrentCaller caller) {
+    super(service, caller, RecordKind.deleting("account",
+        IdPrefix.ACC, AccountDtos.View::from, AccountDtos.Update::id));
     this.service = service;
-    this.caller = caller;
   }
 
   @POST
@@ -72,7 +73,7 @@ public class AccountResource {
   @APIResponse(responseCode = "502", ref = ApiDocs.UPSTREAM_ERROR)
   @APIResponse(responseCode = "504", ref = ApiDocs.UPSTREAM_TIMEOUT)
   public Response create(AccountDtos.Create body) {
-    var account = service.create(caller.requireClientId(), body);
+    var account = service.create(clientId(), body);
     return Response.accepted(AccountDtos.View.from(account)).build();
   }
 
@@ -88,7 +89,7 @@ public class AccountResource {
       @QueryParam("platform") @Parameter(description = "Only accounts of this platform.", schema = @Schema(
           type = SchemaType.STRING, enumeration = {"shortvideo", "photo"})) String platform,
       @Context UriInfo uri) {
-    return service.list(caller.requireClientId(), TagFilters.parse(uri.getQueryParameters()),
+    return service.list(clientId(), TagFilters.parse(uri.getQueryParameters()),
         PageRequest.of(limit, cursor), status, platform);
   }
 
@@ -99,9 +100,7 @@ public class AccountResource {
   @APIResponse(responseCode = "200", description = "The account.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AccountDtos.View.class)))
   public AccountDtos.View get(@PathParam("id") String id) {
-    var clientId = caller.requireClientId();
-    return service.find(clientId, Inputs.id("id", IdPrefix.ACC, id)).map(AccountDtos.View::from)
-        .orElseThrow(() -> CollectionIds.notFound(KIND, id));
+    return read(id);
   }
 
   @PUT
@@ -109,53 +108,39 @@ public class AccountResource {
   @Operation(operationId = "updateAccount", summary = "Update an account", description = "Partial: `tags` and "
       + "`metadata` replace the stored ones when given; absent (or null) fields stay. `platform` and `name` cannot "
       + "change (create a new account).")
-  @APIResponse(responseCode = "200", description = "The account as updated.", content = @Content(
+  @APIResponse(responseCode = "200", description = UPDATED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AccountDtos.View.class)))
-  public AccountDtos.View update(@PathParam("id") String id,
-      AccountDtos.Update body) {
-    return doUpdate(CollectionIds.samePath(IdPrefix.ACC, id, body == null ? null : body.id()), body);
+  public AccountDtos.View update(@PathParam("id") String id, AccountDtos.Update body) {
+    return updateAt(id, body);
   }
 
   @PUT
-  @Operation(operationId = "updateAccountById", summary = "Update an account named by ?id= or the body's id",
-      description = "As PUT /v1/accounts/{id}, for callers that name the record in the query or the body.")
-  @APIResponse(responseCode = "200", description = "The account as updated.", content = @Content(
+  @Operation(operationId = "updateAccountById", summary = "Update an account" + ApiDocs.NAMED_BY_ID,
+      description = "As PUT " + PATH + "/{id}" + ApiDocs.FOR_QUERY_OR_BODY + ".")
+  @APIResponse(responseCode = "200", description = UPDATED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AccountDtos.View.class)))
-  public AccountDtos.View updateById(@QueryParam("id") String id,
-      AccountDtos.Update body) {
-    return doUpdate(CollectionIds.resolve(IdPrefix.ACC, id, body == null ? null : body.id()), body);
+  public AccountDtos.View updateById(@QueryParam("id") String id, AccountDtos.Update body) {
+    return updateNamed(id, body);
   }
 
   @DELETE
   @Path("{id}")
   @Operation(operationId = "deleteAccount", summary = "Delete an account", description = "Answers "
       + "`{id, deleted: true}`. Credits are not refunded.")
-  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+  @APIResponse(responseCode = "200", description = ApiDocs.DELETED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
   public Deleted delete(@PathParam("id") String id) {
-    return doDelete(Inputs.id("id", IdPrefix.ACC, id));
+    return removeAt(id);
   }
 
   @DELETE
   @Consumes(MediaType.WILDCARD)
-  @Operation(operationId = "deleteAccountById", summary = "Delete an account named by ?id= or the body's id",
-      description = "As DELETE /v1/accounts/{id}, for callers that name the record in the query or the body.")
-  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+  @Operation(operationId = "deleteAccountById", summary = "Delete an account" + ApiDocs.NAMED_BY_ID,
+      description = "As DELETE " + PATH + "/{id}" + ApiDocs.FOR_QUERY_OR_BODY + ".")
+  @APIResponse(responseCode = "200", description = ApiDocs.DELETED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
   public Deleted deleteById(@QueryParam("id") String id,
       @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
-    return doDelete(CollectionIds.fromDeleteBody(IdPrefix.ACC, id, body));
-  }
-
-  private AccountDtos.View doUpdate(String id, AccountDtos.Update body) {
-    return service.update(caller.requireClientId(), id, body).map(AccountDtos.View::from)
-        .orElseThrow(() -> CollectionIds.notFound(KIND, id));
-  }
-
-  private Deleted doDelete(String id) {
-    if (!service.delete(caller.requireClientId(), id)) {
-      throw CollectionIds.notFound(KIND, id);
-    }
-    return Deleted.of(id);
+    return removeNamed(id, body);
   }
 }

@@ -21,11 +21,12 @@ import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
+import dev.videoautomation.records.common.OwnedRecordService;
 
 /** Accounts: creation is paid ({@code account.create}) and verified later by {@link AccountVerifier}. */
 @ApplicationScoped
 @Transactional(REQUIRED)
-public class AccountService {
+public class AccountService implements OwnedRecordService<Account, AccountDtos.Update> {
   public static final Set<String> PLATFORMS = Set.of("shortvideo", "photo");
   public static final Set<String> STATUSES = Set.of(Account.CREATING, Account.ACTIVE, Account.FAILED);
   static final String OPERATION = "account.create";
@@ -73,6 +74,7 @@ public class AccountService {
     return account;
   }
 
+  @Override
   @Transactional(SUPPORTS)
   public Optional<Account> find(String clientId, String id) {
     return accounts.findOwned(clientId, id);
@@ -88,6 +90,7 @@ public class AccountService {
     return Page.fromRows(accounts.page(query), page, Account::cursor, AccountDtos.View::from);
   }
 
+  @Override
   public Optional<Account> update(String clientId, String id, AccountDtos.Update body) {
     if (body == null) {
       throw ApiException.invalidField("body", "is required");
@@ -112,10 +115,11 @@ public class AccountService {
     });
   }
 
-  public boolean delete(String clientId, String id) {
+  @Override
+  public Optional<Account> remove(String clientId, String id) {
     return accounts.findOwned(clientId, id).map(account -> {
       accounts.delete(account);
-      return true;
-    }).orElse(false);
+      return account;
+    });
   }
 }

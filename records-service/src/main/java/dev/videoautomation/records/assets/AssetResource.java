@@ -32,25 +32,25 @@ import dev.videoautomation.platform.lists.TagFilters;
 import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 import dev.videoautomation.records.common.ApiDocs;
-import dev.videoautomation.records.common.CollectionIds;
 import dev.videoautomation.records.common.Deleted;
-import dev.videoautomation.records.common.Inputs;
+import dev.videoautomation.records.common.OwnedRecordResource;
+import dev.videoautomation.records.common.RecordKind;
 
-@Path("/v1/assets")
+@Path(AssetResource.PATH)
 @Tag(name = AssetResource.TAG, description = "Files kept by the client on the service's CDN: fetched there when "
     + "created from an outside URL, or the client's own upload as it is.")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Blocking
-public class AssetResource {
+public class AssetResource extends OwnedRecordResource<Asset, AssetDtos.View, AssetDtos.Update, Deleted> {
   static final String TAG = "Records: assets";
-  static final String KIND = "asset";
+  static final String PATH = "/v1/assets";
+  private static final String UPDATED = "The asset as updated.";
   private final AssetService service;
-  private final CurrentCaller caller;
 
   public AssetResource(AssetService service, CurrentCaller caller) {
+    super(service, caller, RecordKind.deleting("asset", IdPrefix.AST, AssetDtos.View::from, AssetDtos.Update::id));
     this.service = service;
-    this.caller = caller;
   }
 
   @POST
@@ -86,8 +86,7 @@ public class AssetResource {
       + "was stored.", content = @Content(mediaType = MediaType.APPLICATION_JSON,
           schema = @Schema(implementation = ErrorBodies.Error.class)))
   public Response create(AssetDtos.Create body) {
-    var asset = service.create(caller.requireClientId(), body);
-    return Response.status(Response.Status.CREATED).entity(AssetDtos.View.from(asset)).build();
+    return created(service.create(clientId(), body));
   }
 
   @GET
@@ -100,7 +99,7 @@ public class AssetResource {
       @QueryParam("status") @Parameter(description = "Only assets in this status.", schema = @Schema(
           type = SchemaType.STRING, enumeration = {"active"})) String status,
       @Context UriInfo uri) {
-    return service.list(caller.requireClientId(), TagFilters.parse(uri.getQueryParameters()),
+    return service.list(clientId(), TagFilters.parse(uri.getQueryParameters()),
         PageRequest.of(limit, cursor), status);
   }
 
@@ -110,9 +109,7 @@ public class AssetResource {
   @APIResponse(responseCode = "200", description = "The asset.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AssetDtos.View.class)))
   public AssetDtos.View get(@PathParam("id") String id) {
-    var clientId = caller.requireClientId();
-    return service.find(clientId, Inputs.id("id", IdPrefix.AST, id)).map(AssetDtos.View::from)
-        .orElseThrow(() -> CollectionIds.notFound(KIND, id));
+    return read(id);
   }
 
   @PUT
@@ -120,53 +117,39 @@ public class AssetResource {
   @Operation(operationId = "updateAsset", summary = "Update an asset", description = "Partial: `name`, `tags` and "
       + "`metadata` replace the stored ones when given; absent (or null) fields stay. `url` cannot change (create a "
       + "new asset).")
-  @APIResponse(responseCode = "200", description = "The asset as updated.", content = @Content(
+  @APIResponse(responseCode = "200", description = UPDATED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AssetDtos.View.class)))
-  public AssetDtos.View update(@PathParam("id") String id,
-      AssetDtos.Update body) {
-    return doUpdate(CollectionIds.samePath(IdPrefix.AST, id, body == null ? null : body.id()), body);
+  public AssetDtos.View update(@PathParam("id") String id, AssetDtos.Update body) {
+    return updateAt(id, body);
   }
 
   @PUT
-  @Operation(operationId = "updateAssetById", summary = "Update an asset named by ?id= or the body's id",
-      description = "As PUT /v1/assets/{id}, for callers that name the record in the query or the body.")
-  @APIResponse(responseCode = "200", description = "The asset as updated.", content = @Content(
+  @Operation(operationId = "updateAssetById", summary = "Update an asset" + ApiDocs.NAMED_BY_ID,
+      description = "As PUT " + PATH + "/{id}" + ApiDocs.FOR_QUERY_OR_BODY + ".")
+  @APIResponse(responseCode = "200", description = UPDATED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AssetDtos.View.class)))
-  public AssetDtos.View updateById(@QueryParam("id") String id,
-      AssetDtos.Update body) {
-    return doUpdate(CollectionIds.resolve(IdPrefix.AST, id, body == null ? null : body.id()), body);
+  public AssetDtos.View updateById(@QueryParam("id") String id, AssetDtos.Update body) {
+    return updateNamed(id, body);
   }
 
   @DELETE
   @Path("{id}")
   @Operation(operationId = "deleteAsset", summary = "Delete an asset", description = "Answers "
       + "`{id, deleted: true}`. The stored file stays on the CDN.")
-  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+  @APIResponse(responseCode = "200", description = ApiDocs.DELETED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
   public Deleted delete(@PathParam("id") String id) {
-    return doDelete(Inputs.id("id", IdPrefix.AST, id));
+    return removeAt(id);
   }
 
   @DELETE
   @Consumes(MediaType.WILDCARD)
-  @Operation(operationId = "deleteAssetById", summary = "Delete an asset named by ?id= or the body's id",
-      description = "As DELETE /v1/assets/{id}, for callers that name the record in the query or the body.")
-  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+  @Operation(operationId = "deleteAssetById", summary = "Delete an asset" + ApiDocs.NAMED_BY_ID,
+      description = "As DELETE " + PATH + "/{id}" + ApiDocs.FOR_QUERY_OR_BODY + ".")
+  @APIResponse(responseCode = "200", description = ApiDocs.DELETED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
   public Deleted deleteById(@QueryParam("id") String id,
       @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
-    return doDelete(CollectionIds.fromDeleteBody(IdPrefix.AST, id, body));
-  }
-
-  private AssetDtos.View doUpdate(String id, AssetDtos.Update body) {
-    return service.update(caller.requireClientId(), id, body).map(AssetDtos.View::from)
-        .orElseThrow(() -> CollectionIds.notFound(KIND, id));
-  }
-
-  private Deleted doDelete(String id) {
-    if (!service.delete(caller.requireClientId(), id)) {
-      throw CollectionIds.notFound(KIND, id);
-    }
-    return Deleted.of(id);
+    return removeNamed(id, body);
   }
 }

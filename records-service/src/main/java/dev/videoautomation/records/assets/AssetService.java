@@ -25,6 +25,7 @@ import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
+import dev.videoautomation.records.common.OwnedRecordService;
 
 /**
  * Assets: the source URL is staged into the suite's storage through media-service before the record exists; the
@@ -32,7 +33,7 @@ import dev.videoautomation.records.common.ListQuery;
  */
 @ApplicationScoped
 @Transactional(REQUIRED)
-public class AssetService {
+public class AssetService implements OwnedRecordService<Asset, AssetDtos.Update> {
   static final String PURPOSE = "asset";
   static final Set<String> STATUSES = Set.of(Asset.ACTIVE);
   static final int MAX_CONTENT_TYPE = 127;
@@ -90,6 +91,7 @@ public class AssetService {
     return asset;
   }
 
+  @Override
   @Transactional(SUPPORTS)
   public Optional<Asset> find(String clientId, String id) {
     return assets.findOwned(clientId, id);
@@ -101,6 +103,7 @@ public class AssetService {
     return Page.fromRows(assets.page(query), page, Asset::cursor, AssetDtos.View::from);
   }
 
+  @Override
   public Optional<Asset> update(String clientId, String id, AssetDtos.Update body) {
     if (body == null) {
       throw ApiException.invalidField("body", "is required");
@@ -126,10 +129,11 @@ public class AssetService {
     });
   }
 
-  public boolean delete(String clientId, String id) {
+  @Override
+  public Optional<Asset> remove(String clientId, String id) {
     return assets.findOwned(clientId, id).map(asset -> {
       assets.delete(asset);
-      return true;
-    }).orElse(false);
+      return asset;
+    });
   }
 }

@@ -31,25 +31,26 @@ import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.lists.TagFilters;
 import dev.videoautomation.platform.token.CurrentCaller;
 import dev.videoautomation.records.common.ApiDocs;
-import dev.videoautomation.records.common.CollectionIds;
 import dev.videoautomation.records.common.Deleted;
-import dev.videoautomation.records.common.Inputs;
+import dev.videoautomation.records.common.OwnedRecordResource;
+import dev.videoautomation.records.common.RecordKind;
 
-@Path("/v1/campaigns")
+@Path(CampaignResource.PATH)
 @Tag(name = CampaignResource.TAG, description = "Campaigns: a config, the generated videos used, and the credits "
     + "the config is estimated to cost.")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Blocking
-public class CampaignResource {
+public class CampaignResource extends OwnedRecordResource<Campaign, CampaignDtos.View, CampaignDtos.Update, Deleted> {
   static final String TAG = "Records: campaigns";
-  static final String KIND = "campaign";
+  static final String PATH = "/v1/campaigns";
+  private static final String UPDATED = "The campaign as updated.";
   private final CampaignService service;
-  private final CurrentCaller caller;
 
   public CampaignResource(CampaignService service, CurrentCaller caller) {
+    super(service, caller, RecordKind.deleting("campaign",
+        IdPrefix.CMP, CampaignDtos.View::from, CampaignDtos.Update::anyId));
     this.service = service;
-    this.caller = caller;
   }
 
   @POST
@@ -66,8 +67,7 @@ public class CampaignResource {
   @APIResponse(responseCode = "502", ref = ApiDocs.UPSTREAM_ERROR)
   @APIResponse(responseCode = "504", ref = ApiDocs.UPSTREAM_TIMEOUT)
   public Response create(CampaignDtos.Create body) {
-    var campaign = service.create(caller.requireClientId(), body);
-    return Response.status(Response.Status.CREATED).entity(CampaignDtos.View.from(campaign)).build();
+    return created(service.create(clientId(), body));
   }
 
   @GET
@@ -81,7 +81,7 @@ public class CampaignResource {
       @QueryParam("status") @Parameter(description = "Only campaigns in this status.", schema = @Schema(
           type = SchemaType.STRING, enumeration = {"draft", "active", "completed"})) String status,
       @Context UriInfo uri) {
-    return service.list(caller.requireClientId(), TagFilters.parse(uri.getQueryParameters()),
+    return service.list(clientId(), TagFilters.parse(uri.getQueryParameters()),
         PageRequest.of(limit, cursor), status);
   }
 
@@ -92,9 +92,7 @@ public class CampaignResource {
   @APIResponse(responseCode = "200", description = "The campaign.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CampaignDtos.View.class)))
   public CampaignDtos.View get(@PathParam("id") String id) {
-    var clientId = caller.requireClientId();
-    return service.find(clientId, Inputs.id("id", IdPrefix.CMP, id)).map(CampaignDtos.View::from)
-        .orElseThrow(() -> CollectionIds.notFound(KIND, id));
+    return read(id);
   }
 
   @PUT
@@ -102,58 +100,43 @@ public class CampaignResource {
   @Operation(operationId = "updateCampaign", summary = "Update a campaign", description = "Partial: fields given "
       + "replace the stored ones; absent (or null) fields stay; a new `config` recomputes `estimatedCredits` (502/"
       + "503/504 when billing cannot price it; nothing changes then).")
-  @APIResponse(responseCode = "200", description = "The campaign as updated.", content = @Content(
+  @APIResponse(responseCode = "200", description = UPDATED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CampaignDtos.View.class)))
   @APIResponse(responseCode = "502", ref = ApiDocs.UPSTREAM_ERROR)
   @APIResponse(responseCode = "504", ref = ApiDocs.UPSTREAM_TIMEOUT)
-  public CampaignDtos.View update(@PathParam("id") String id,
-      CampaignDtos.Update body) {
-    return doUpdate(CollectionIds.samePath(IdPrefix.CMP, id, body == null ? null : body.anyId()), body);
+  public CampaignDtos.View update(@PathParam("id") String id, CampaignDtos.Update body) {
+    return updateAt(id, body);
   }
 
   @PUT
-  @Operation(operationId = "updateCampaignById", summary = "Update a campaign named by ?id= or the body's id",
-      description = "As PUT /v1/campaigns/{id}, for callers that name the record in the query or the body (`id` or "
-          + "`campaignId`).")
-  @APIResponse(responseCode = "200", description = "The campaign as updated.", content = @Content(
+  @Operation(operationId = "updateCampaignById", summary = "Update a campaign" + ApiDocs.NAMED_BY_ID,
+      description = "As PUT " + PATH + "/{id}" + ApiDocs.FOR_QUERY_OR_BODY + " (`id` or `campaignId`).")
+  @APIResponse(responseCode = "200", description = UPDATED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CampaignDtos.View.class)))
   @APIResponse(responseCode = "502", ref = ApiDocs.UPSTREAM_ERROR)
   @APIResponse(responseCode = "504", ref = ApiDocs.UPSTREAM_TIMEOUT)
-  public CampaignDtos.View updateById(@QueryParam("id") String id,
-      CampaignDtos.Update body) {
-    return doUpdate(CollectionIds.resolve(IdPrefix.CMP, id, body == null ? null : body.anyId()), body);
+  public CampaignDtos.View updateById(@QueryParam("id") String id, CampaignDtos.Update body) {
+    return updateNamed(id, body);
   }
 
   @DELETE
   @Path("{id}")
   @Operation(operationId = "deleteCampaign", summary = "Delete a campaign", description = "Answers "
       + "`{id, deleted: true}`.")
-  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+  @APIResponse(responseCode = "200", description = ApiDocs.DELETED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
   public Deleted delete(@PathParam("id") String id) {
-    return doDelete(Inputs.id("id", IdPrefix.CMP, id));
+    return removeAt(id);
   }
 
   @DELETE
   @Consumes(MediaType.WILDCARD)
-  @Operation(operationId = "deleteCampaignById", summary = "Delete a campaign named by ?id= or the body's id",
-      description = "As DELETE /v1/campaigns/{id}, for callers that name the record in the query or the body.")
-  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+  @Operation(operationId = "deleteCampaignById", summary = "Delete a campaign" + ApiDocs.NAMED_BY_ID,
+      description = "As DELETE " + PATH + "/{id}" + ApiDocs.FOR_QUERY_OR_BODY + ".")
+  @APIResponse(responseCode = "200", description = ApiDocs.DELETED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
   public Deleted deleteById(@QueryParam("id") String id,
       @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
-    return doDelete(CollectionIds.fromDeleteBody(IdPrefix.CMP, id, body));
-  }
-
-  private CampaignDtos.View doUpdate(String id, CampaignDtos.Update body) {
-    return service.update(caller.requireClientId(), id, body).map(CampaignDtos.View::from)
-        .orElseThrow(() -> CollectionIds.notFound(KIND, id));
-  }
-
-  private Deleted doDelete(String id) {
-    if (!service.delete(caller.requireClientId(), id)) {
-      throw CollectionIds.notFound(KIND, id);
-    }
-    return Deleted.of(id);
+    return removeNamed(id, body);
   }
 }

@@ -21,11 +21,12 @@ import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
+import dev.videoautomation.records.common.OwnedRecordService;
 
 /** Campaigns: config priced into estimatedCredits when created and whenever the config changes. */
 @ApplicationScoped
 @Transactional(REQUIRED)
-public class CampaignService {
+public class CampaignService implements OwnedRecordService<Campaign, CampaignDtos.Update> {
   public static final Set<String> STATUSES = Set.of(Campaign.DRAFT, "active", "completed");
   static final int MAX_CONFIG_BYTES = 64 * 1024;
   static final int MAX_VIDEOS = 500;
@@ -59,6 +60,7 @@ public class CampaignService {
     return campaign;
   }
 
+  @Override
   @Transactional(SUPPORTS)
   public Optional<Campaign> find(String clientId, String id) {
     return campaigns.findOwned(clientId, id);
@@ -71,6 +73,7 @@ public class CampaignService {
   }
 
   /** Prices a changed config before the transaction, so billing is never called while a row is locked. */
+  @Override
   @Transactional(NOT_SUPPORTED)
   public Optional<Campaign> update(String clientId, String id, CampaignDtos.Update body) {
     if (body == null) {
@@ -96,11 +99,12 @@ public class CampaignService {
     }));
   }
 
-  public boolean delete(String clientId, String id) {
+  @Override
+  public Optional<Campaign> remove(String clientId, String id) {
     return campaigns.findOwned(clientId, id).map(campaign -> {
       campaigns.delete(campaign);
-      return true;
-    }).orElse(false);
+      return campaign;
+    });
   }
 
   private static List<String> videoIds(List<String> ids) {

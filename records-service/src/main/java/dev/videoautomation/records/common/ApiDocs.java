@@ -62,6 +62,12 @@ public final class ApiDocs {
   public static final String QUERY_ID = "The record to act on; or send it as the body's `id`. Both given must agree; "
       + "neither is 400 naming `id`.";
   public static final String UPDATE_BODY = "Partial update: fields absent (or null) keep their stored value.";
+  /** A collection-level PUT/DELETE's summary: the path-level one's and this ("Update a post" + NAMED_BY_ID). */
+  public static final String NAMED_BY_ID = " named by ?id= or the body's id";
+  /** Its description: "As PUT /v1/posts/{id}" + FOR_QUERY_OR_BODY, then "." or what the kind adds. */
+  public static final String FOR_QUERY_OR_BODY = ", for callers that name the record in the query or the body";
+  /** The 200 of a DELETE that answers {@link Deleted}. */
+  public static final String DELETED = "Deleted.";
   public static final String BODY_ID = "Names the record on the collection-level PUT (instead of `?id=`); on "
       + "PUT /{id} it may be given only if it is the path's id.";
 

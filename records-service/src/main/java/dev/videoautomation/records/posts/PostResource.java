@@ -32,29 +32,29 @@ import dev.videoautomation.platform.lists.TagFilters;
 import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 import dev.videoautomation.records.common.ApiDocs;
-import dev.videoautomation.records.common.CollectionIds;
 import dev.videoautomation.records.common.Deleted;
-import dev.videoautomation.records.common.Inputs;
+import dev.videoautomation.records.common.OwnedRecordResource;
+import dev.videoautomation.records.common.RecordKind;
 
-@Path("/v1/posts")
+@Path(PostResource.PATH)
 @Tag(name = PostResource.TAG, description = "Videos scheduled for publishing to one of your accounts: `scheduled` "
     + "→ `publishing` → `published` | `failed`.")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Blocking
-public class PostResource {
+public class PostResource extends OwnedRecordResource<Post, PostDtos.View, PostDtos.Update, Deleted> {
   static final String TAG = "Records: posts";
-  static final String KIND = "post";
+  static final String PATH = "/v1/posts";
   static final String CONFLICT_CHANGED = "`conflict`: the post is no longer `scheduled` (`status` says what it is); "
       + "schedule a new post instead.";
   static final String CONFLICT_PUBLISHING = "`conflict`: the post is being published right now; read it again in a "
       + "minute.";
+  private static final String UPDATED = "The post as updated.";
   private final PostService service;
-  private final CurrentCaller caller;
 
   public PostResource(PostService service, CurrentCaller caller) {
+    super(service, caller, RecordKind.deleting("post", IdPrefix.PST, PostDtos.View::from, PostDtos.Update::anyId));
     this.service = service;
-    this.caller = caller;
   }
 
   @POST
@@ -74,8 +74,7 @@ public class PostResource {
   @APIResponse(responseCode = "201", description = "Scheduled.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.View.class)))
   public Response create(PostDtos.Create body) {
-    var post = service.create(caller.requireClientId(), body);
-    return Response.status(Response.Status.CREATED).entity(PostDtos.View.from(post)).build();
+    return created(service.create(clientId(), body));
   }
 
   @GET
@@ -91,7 +90,7 @@ public class PostResource {
       @QueryParam("accountId") @Parameter(description = "Only posts to this account.", schema = @Schema(
           type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.ACCOUNT_ID)) String accountId,
       @Context UriInfo uri) {
-    return service.list(caller.requireClientId(), TagFilters.parse(uri.getQueryParameters()),
+    return service.list(clientId(), TagFilters.parse(uri.getQueryParameters()),
         PageRequest.of(limit, cursor), status, accountId);
   }
 
@@ -101,9 +100,7 @@ public class PostResource {
   @APIResponse(responseCode = "200", description = "The post.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.View.class)))
   public PostDtos.View get(@PathParam("id") String id) {
-    var clientId = caller.requireClientId();
-    return service.find(clientId, Inputs.id("id", IdPrefix.PST, id)).map(PostDtos.View::from)
-        .orElseThrow(() -> CollectionIds.notFound(KIND, id));
+    return read(id);
   }
 
   @PUT
@@ -111,26 +108,23 @@ public class PostResource {
   @Operation(operationId = "updatePost", summary = "Update a scheduled post", description = "Partial: `accountId`, "
       + "`videoId`, `caption`, `scheduledAt`, `tags` replace the stored ones when given (checked as on creation). "
       + "Only while `scheduled`; otherwise 409 `conflict`.")
-  @APIResponse(responseCode = "200", description = "The post as updated.", content = @Content(
+  @APIResponse(responseCode = "200", description = UPDATED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.View.class)))
   @APIResponse(responseCode = "409", description = CONFLICT_CHANGED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
-  public PostDtos.View update(@PathParam("id") String id,
-      PostDtos.Update body) {
-    return doUpdate(CollectionIds.samePath(IdPrefix.PST, id, body == null ? null : body.anyId()), body);
+  public PostDtos.View update(@PathParam("id") String id, PostDtos.Update body) {
+    return updateAt(id, body);
   }
 
   @PUT
-  @Operation(operationId = "updatePostById", summary = "Update a post named by ?id= or the body's id",
-      description = "As PUT /v1/posts/{id}, for callers that name the record in the query or the body (`id` or "
-          + "`postId`).")
-  @APIResponse(responseCode = "200", description = "The post as updated.", content = @Content(
+  @Operation(operationId = "updatePostById", summary = "Update a post" + ApiDocs.NAMED_BY_ID,
+      description = "As PUT " + PATH + "/{id}" + ApiDocs.FOR_QUERY_OR_BODY + " (`id` or `postId`).")
+  @APIResponse(responseCode = "200", description = UPDATED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.View.class)))
   @APIResponse(responseCode = "409", description = CONFLICT_CHANGED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
-  public PostDtos.View updateById(@QueryParam("id") String id,
-      PostDtos.Update body) {
-    return doUpdate(CollectionIds.resolve(IdPrefix.PST, id, body == null ? null : body.anyId()), body);
+  public PostDtos.View updateById(@QueryParam("id") String id, PostDtos.Update body) {
+    return updateNamed(id, body);
   }
 
   @DELETE
@@ -138,36 +132,24 @@ public class PostResource {
   @Operation(operationId = "deletePost", summary = "Delete a post", description = "Answers `{id, deleted: true}`. "
       + "A post being published right now is 409 `conflict`. Deleting a published post does not remove it from the "
       + "network.")
-  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+  @APIResponse(responseCode = "200", description = ApiDocs.DELETED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
   @APIResponse(responseCode = "409", description = CONFLICT_PUBLISHING, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
   public Deleted delete(@PathParam("id") String id) {
-    return doDelete(Inputs.id("id", IdPrefix.PST, id));
+    return removeAt(id);
   }
 
   @DELETE
   @Consumes(MediaType.WILDCARD)
-  @Operation(operationId = "deletePostById", summary = "Delete a post named by ?id= or the body's id",
-      description = "As DELETE /v1/posts/{id}, for callers that name the record in the query or the body.")
-  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+  @Operation(operationId = "deletePostById", summary = "Delete a post" + ApiDocs.NAMED_BY_ID,
+      description = "As DELETE " + PATH + "/{id}" + ApiDocs.FOR_QUERY_OR_BODY + ".")
+  @APIResponse(responseCode = "200", description = ApiDocs.DELETED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
   @APIResponse(responseCode = "409", description = CONFLICT_PUBLISHING, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
   public Deleted deleteById(@QueryParam("id") String id,
       @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
-    return doDelete(CollectionIds.fromDeleteBody(IdPrefix.PST, id, body));
-  }
-
-  private PostDtos.View doUpdate(String id, PostDtos.Update body) {
-    return service.update(caller.requireClientId(), id, body).map(PostDtos.View::from)
-        .orElseThrow(() -> CollectionIds.notFound(KIND, id));
-  }
-
-  private Deleted doDelete(String id) {
-    if (!service.delete(caller.requireClientId(), id)) {
-      throw CollectionIds.notFound(KIND, id);
-    }
-    return Deleted.of(id);
+    return removeNamed(id, body);
   }
 }

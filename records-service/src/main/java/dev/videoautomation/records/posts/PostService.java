@@ -27,6 +27,7 @@ import dev.videoautomation.records.accounts.AccountRepository;
 import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
+import dev.videoautomation.records.common.OwnedRecordService;
 
 /**
  * Posts: checked against the caller's accounts and videos ({@link PostVideos}) when scheduled; published by
@@ -34,7 +35,7 @@ import dev.videoautomation.records.common.ListQuery;
  */
 @ApplicationScoped
 @Transactional(REQUIRED)
-public class PostService {
+public class PostService implements OwnedRecordService<Post, PostDtos.Update> {
   public static final Set<String> STATUSES = Set.of(Post.SCHEDULED, Post.PUBLISHING, Post.PUBLISHED, Post.FAILED);
   /** The longest caption both target platforms take. */
   static final int MAX_CAPTION = 2200;
@@ -68,6 +69,7 @@ public class PostService {
     return post;
   }
 
+  @Override
   @Transactional(SUPPORTS)
   public Optional<Post> find(String clientId, String id) {
     return posts.findOwned(clientId, id);
@@ -84,6 +86,7 @@ public class PostService {
   }
 
   /** Changes a post still {@code scheduled}; any other status is 409 conflict. */
+  @Override
   @Transactional(NOT_SUPPORTED)
   public Optional<Post> update(String clientId, String id, PostDtos.Update body) {
     if (body == null) {
@@ -111,15 +114,16 @@ public class PostService {
   }
 
   /** Deletes a post in any status but {@code publishing} (409: the publisher is posting it right now). */
-  public boolean delete(String clientId, String id) {
+  @Override
+  public Optional<Post> remove(String clientId, String id) {
     return posts.findOwned(clientId, id).map(post -> {
       if (Post.PUBLISHING.equals(post.status)) {
         throw new ApiException(ApiError.of(ErrorCode.CONFLICT, "The post is being published right now and cannot "
             + "be deleted; read it again in a minute.").with("status", post.status));
       }
       posts.delete(post);
-      return true;
-    }).orElse(false);
+      return post;
+    });
   }
 
   private static void requireScheduled(Post post, String what) {

@@ -31,24 +31,26 @@ import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.lists.TagFilters;
 import dev.videoautomation.platform.token.CurrentCaller;
 import dev.videoautomation.records.common.ApiDocs;
-import dev.videoautomation.records.common.CollectionIds;
-import dev.videoautomation.records.common.Inputs;
+import dev.videoautomation.records.common.OwnedRecordResource;
+import dev.videoautomation.records.common.RecordKind;
 
-@Path("/v1/projects")
+@Path(ProjectResource.PATH)
 @Tag(name = ProjectResource.TAG, description = "Editor projects: a name and a timeline document. DELETE archives "
     + "(soft); archived projects can be restored.")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Blocking
-public class ProjectResource {
+public class ProjectResource
+    extends OwnedRecordResource<Project, ProjectDtos.View, ProjectDtos.Update, ProjectDtos.Archived> {
   static final String TAG = "Records: editor projects";
-  static final String KIND = "project";
+  static final String PATH = "/v1/projects";
+  private static final String UPDATED = "The project as updated.";
   private final ProjectService service;
-  private final CurrentCaller caller;
 
   public ProjectResource(ProjectService service, CurrentCaller caller) {
+    super(service, caller, new RecordKind<>("project", IdPrefix.PRJ, ProjectDtos.View::from, ProjectDtos.Update::id,
+        p -> new ProjectDtos.Archived(p.id, p.status)));
     this.service = service;
-    this.caller = caller;
   }
 
   @POST
@@ -58,8 +60,7 @@ public class ProjectResource {
   @APIResponse(responseCode = "201", description = "The project as stored.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.View.class)))
   public Response create(ProjectDtos.Create body) {
-    var project = service.create(caller.requireClientId(), body);
-    return Response.status(Response.Status.CREATED).entity(ProjectDtos.View.from(project)).build();
+    return created(service.create(clientId(), body));
   }
 
   @GET
@@ -74,8 +75,7 @@ public class ProjectResource {
           + "with `archived`).", schema = @Schema(type = SchemaType.STRING, enumeration = {"draft", "archived"}))
       String status,
       @Context UriInfo uri) {
-    return service.list(caller.requireClientId(), TagFilters.parse(uri.getQueryParameters()),
-        PageRequest.of(limit, cursor), status);
+    return service.list(clientId(), TagFilters.parse(uri.getQueryParameters()), PageRequest.of(limit, cursor), status);
   }
 
   @GET
@@ -85,9 +85,7 @@ public class ProjectResource {
   @APIResponse(responseCode = "200", description = "The project.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.View.class)))
   public ProjectDtos.View get(@PathParam("id") String id) {
-    var clientId = caller.requireClientId();
-    return service.find(clientId, Inputs.id("id", IdPrefix.PRJ, id)).map(ProjectDtos.View::from)
-        .orElseThrow(() -> CollectionIds.notFound(KIND, id));
+    return read(id);
   }
 
   @PUT
@@ -95,21 +93,19 @@ public class ProjectResource {
   @Operation(operationId = "updateProject", summary = "Update an editor project", description = "Partial: `name`, "
       + "`timeline`, `tags` replace the stored ones when given; `status: draft` restores an archived project, "
       + "`status: archived` archives it.")
-  @APIResponse(responseCode = "200", description = "The project as updated.", content = @Content(
+  @APIResponse(responseCode = "200", description = UPDATED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.View.class)))
-  public ProjectDtos.View update(@PathParam("id") String id,
-      ProjectDtos.Update body) {
-    return doUpdate(CollectionIds.samePath(IdPrefix.PRJ, id, body == null ? null : body.id()), body);
+  public ProjectDtos.View update(@PathParam("id") String id, ProjectDtos.Update body) {
+    return updateAt(id, body);
   }
 
   @PUT
-  @Operation(operationId = "updateProjectById", summary = "Update a project named by ?id= or the body's id",
-      description = "As PUT /v1/projects/{id}, for callers that name the record in the query or the body.")
-  @APIResponse(responseCode = "200", description = "The project as updated.", content = @Content(
+  @Operation(operationId = "updateProjectById", summary = "Update a project" + ApiDocs.NAMED_BY_ID,
+      description = "As PUT " + PATH + "/{id}" + ApiDocs.FOR_QUERY_OR_BODY + ".")
+  @APIResponse(responseCode = "200", description = UPDATED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.View.class)))
-  public ProjectDtos.View updateById(@QueryParam("id") String id,
-      ProjectDtos.Update body) {
-    return doUpdate(CollectionIds.resolve(IdPrefix.PRJ, id, body == null ? null : body.id()), body);
+  public ProjectDtos.View updateById(@QueryParam("id") String id, ProjectDtos.Update body) {
+    return updateNamed(id, body);
   }
 
   @DELETE
@@ -120,27 +116,17 @@ public class ProjectResource {
   @APIResponse(responseCode = "200", description = "Archived.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.Archived.class)))
   public ProjectDtos.Archived delete(@PathParam("id") String id) {
-    return archive(Inputs.id("id", IdPrefix.PRJ, id));
+    return removeAt(id);
   }
 
   @DELETE
   @Consumes(MediaType.WILDCARD)
-  @Operation(operationId = "archiveProjectById", summary = "Archive an editor project named by ?id= or the body's "
-      + "id", description = "As DELETE /v1/projects/{id}: soft archive, answers `{id, status: \"archived\"}`.")
+  @Operation(operationId = "archiveProjectById", summary = "Archive an editor project" + ApiDocs.NAMED_BY_ID,
+      description = "As DELETE " + PATH + "/{id}: soft archive, answers `{id, status: \"archived\"}`.")
   @APIResponse(responseCode = "200", description = "Archived.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.Archived.class)))
   public ProjectDtos.Archived deleteById(@QueryParam("id") String id,
       @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
-    return archive(CollectionIds.fromDeleteBody(IdPrefix.PRJ, id, body));
-  }
-
-  private ProjectDtos.Archived archive(String id) {
-    return service.archive(caller.requireClientId(), id).map(p -> new ProjectDtos.Archived(p.id, p.status))
-        .orElseThrow(() -> CollectionIds.notFound(KIND, id));
-  }
-
-  private ProjectDtos.View doUpdate(String id, ProjectDtos.Update body) {
-    return service.update(caller.requireClientId(), id, body).map(ProjectDtos.View::from)
-        .orElseThrow(() -> CollectionIds.notFound(KIND, id));
+    return removeNamed(id, body);
   }
 }

@@ -18,11 +18,12 @@ import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
+import dev.videoautomation.records.common.OwnedRecordService;
 
 /** Editor projects: DELETE archives (soft); archived projects leave the default list and can be restored by PUT. */
 @ApplicationScoped
 @Transactional(REQUIRED)
-public class ProjectService {
+public class ProjectService implements OwnedRecordService<Project, ProjectDtos.Update> {
   public static final Set<String> STATUSES = Set.of(Project.DRAFT, Project.ARCHIVED);
   /** Serialized size limit of a timeline. */
   public static final int MAX_TIMELINE_BYTES = 1024 * 1024;
@@ -51,6 +52,7 @@ public class ProjectService {
     return project;
   }
 
+  @Override
   @Transactional(SUPPORTS)
   public Optional<Project> find(String clientId, String id) {
     return projects.findOwned(clientId, id);
@@ -64,6 +66,7 @@ public class ProjectService {
     return Page.fromRows(projects.page(query), page, Project::cursor, ProjectDtos.View::from);
   }
 
+  @Override
   public Optional<Project> update(String clientId, String id, ProjectDtos.Update body) {
     if (body == null) {
       throw ApiException.invalidField("body", "is required");
@@ -85,7 +88,8 @@ public class ProjectService {
   }
 
   /** Archives the project (idempotent: archiving an archived project answers the same). */
-  public Optional<Project> archive(String clientId, String id) {
+  @Override
+  public Optional<Project> remove(String clientId, String id) {
     return projects.findOwned(clientId, id).map(project -> {
       if (!Project.ARCHIVED.equals(project.status)) {
         setStatus(project, Project.ARCHIVED);

@@ -31,25 +31,27 @@ import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.lists.TagFilters;
 import dev.videoautomation.platform.token.CurrentCaller;
 import dev.videoautomation.records.common.ApiDocs;
-import dev.videoautomation.records.common.CollectionIds;
 import dev.videoautomation.records.common.Deleted;
-import dev.videoautomation.records.common.Inputs;
+import dev.videoautomation.records.common.OwnedRecordResource;
+import dev.videoautomation.records.common.RecordKind;
 
-@Path("/v1/references")
+@Path(ReferenceResource.PATH)
 @Tag(name = ReferenceResource.TAG, description = "Bookmarked content (posts, videos, profiles) kept as inspiration: "
     + "the URL is kept as given, never fetched.")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 @Blocking
-public class ReferenceResource {
+public class ReferenceResource
+    extends OwnedRecordResource<Reference, ReferenceDtos.View, ReferenceDtos.Update, Deleted> {
   static final String TAG = "Records: references";
-  static final String KIND = "reference";
+  static final String PATH = "/v1/references";
+  private static final String UPDATED = "The reference as updated.";
   private final ReferenceService service;
-  private final CurrentCaller caller;
 
   public ReferenceResource(ReferenceService service, CurrentCaller caller) {
+    super(service, caller, RecordKind.deleting("reference",
+        IdPrefix.REF, ReferenceDtos.View::from, ReferenceDtos.Update::id));
     this.service = service;
-    this.caller = caller;
   }
 
   @POST
@@ -59,8 +61,7 @@ public class ReferenceResource {
   @APIResponse(responseCode = "201", description = "The reference as stored.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReferenceDtos.View.class)))
   public Response create(ReferenceDtos.Create body) {
-    var reference = service.create(caller.requireClientId(), body);
-    return Response.status(Response.Status.CREATED).entity(ReferenceDtos.View.from(reference)).build();
+    return created(service.create(clientId(), body));
   }
 
   @GET
@@ -73,7 +74,7 @@ public class ReferenceResource {
       @QueryParam("platform") @Parameter(description = "Only references of this platform.", schema = @Schema(
           type = SchemaType.STRING, enumeration = {"shortvideo", "photo", "microblog", "videosite"})) String platform,
       @Context UriInfo uri) {
-    return service.list(caller.requireClientId(), TagFilters.parse(uri.getQueryParameters()),
+    return service.list(clientId(), TagFilters.parse(uri.getQueryParameters()),
         PageRequest.of(limit, cursor), platform);
   }
 
@@ -84,62 +85,46 @@ public class ReferenceResource {
   @APIResponse(responseCode = "200", description = "The reference.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReferenceDtos.View.class)))
   public ReferenceDtos.View get(@PathParam("id") String id) {
-    var clientId = caller.requireClientId();
-    return service.find(clientId, Inputs.id("id", IdPrefix.REF, id)).map(ReferenceDtos.View::from)
-        .orElseThrow(() -> CollectionIds.notFound(KIND, id));
+    return read(id);
   }
 
   @PUT
   @Path("{id}")
   @Operation(operationId = "updateReference", summary = "Update a reference", description = "Partial: every "
       + "field given replaces the stored one; absent (or null) fields stay.")
-  @APIResponse(responseCode = "200", description = "The reference as updated.", content = @Content(
+  @APIResponse(responseCode = "200", description = UPDATED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReferenceDtos.View.class)))
-  public ReferenceDtos.View update(@PathParam("id") String id,
-      ReferenceDtos.Update body) {
-    return doUpdate(CollectionIds.samePath(IdPrefix.REF, id, body == null ? null : body.id()), body);
+  public ReferenceDtos.View update(@PathParam("id") String id, ReferenceDtos.Update body) {
+    return updateAt(id, body);
   }
 
   @PUT
-  @Operation(operationId = "updateReferenceById", summary = "Update a reference named by ?id= or the body's id",
-      description = "As PUT /v1/references/{id}, for callers that name the record in the query or the body.")
-  @APIResponse(responseCode = "200", description = "The reference as updated.", content = @Content(
+  @Operation(operationId = "updateReferenceById", summary = "Update a reference" + ApiDocs.NAMED_BY_ID,
+      description = "As PUT " + PATH + "/{id}" + ApiDocs.FOR_QUERY_OR_BODY + ".")
+  @APIResponse(responseCode = "200", description = UPDATED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReferenceDtos.View.class)))
-  public ReferenceDtos.View updateById(@QueryParam("id") String id,
-      ReferenceDtos.Update body) {
-    return doUpdate(CollectionIds.resolve(IdPrefix.REF, id, body == null ? null : body.id()), body);
+  public ReferenceDtos.View updateById(@QueryParam("id") String id, ReferenceDtos.Update body) {
+    return updateNamed(id, body);
   }
 
   @DELETE
   @Path("{id}")
   @Operation(operationId = "deleteReference", summary = "Delete a reference", description = "Answers "
       + "`{id, deleted: true}`.")
-  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+  @APIResponse(responseCode = "200", description = ApiDocs.DELETED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
   public Deleted delete(@PathParam("id") String id) {
-    return doDelete(Inputs.id("id", IdPrefix.REF, id));
+    return removeAt(id);
   }
 
   @DELETE
   @Consumes(MediaType.WILDCARD)
-  @Operation(operationId = "deleteReferenceById", summary = "Delete a reference named by ?id= or the body's id",
-      description = "As DELETE /v1/references/{id}, for callers that name the record in the query or the body.")
-  @APIResponse(responseCode = "200", description = "Deleted.", content = @Content(
+  @Operation(operationId = "deleteReferenceById", summary = "Delete a reference" + ApiDocs.NAMED_BY_ID,
+      description = "As DELETE " + PATH + "/{id}" + ApiDocs.FOR_QUERY_OR_BODY + ".")
+  @APIResponse(responseCode = "200", description = ApiDocs.DELETED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
   public Deleted deleteById(@QueryParam("id") String id,
       @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
-    return doDelete(CollectionIds.fromDeleteBody(IdPrefix.REF, id, body));
-  }
-
-  private ReferenceDtos.View doUpdate(String id, ReferenceDtos.Update body) {
-    return service.update(caller.requireClientId(), id, body).map(ReferenceDtos.View::from)
-        .orElseThrow(() -> CollectionIds.notFound(KIND, id));
-  }
-
-  private Deleted doDelete(String id) {
-    if (!service.delete(caller.requireClientId(), id)) {
-      throw CollectionIds.notFound(KIND, id);
-    }
-    return Deleted.of(id);
+    return removeNamed(id, body);
   }
 }

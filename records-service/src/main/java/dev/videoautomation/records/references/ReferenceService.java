@@ -18,11 +18,12 @@ import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
+import dev.videoautomation.records.common.OwnedRecordService;
 
 /** References: plain records; the URL is kept as given (never fetched). */
 @ApplicationScoped
 @Transactional(REQUIRED)
-public class ReferenceService {
+public class ReferenceService implements OwnedRecordService<Reference, ReferenceDtos.Update> {
   public static final Set<String> PLATFORMS = Set.of("shortvideo", "photo", "microblog", "videosite");
   static final int MAX_TITLE = 300;
   static final int MAX_NOTES = 10_000;
@@ -51,6 +52,7 @@ public class ReferenceService {
     return reference;
   }
 
+  @Override
   @Transactional(SUPPORTS)
   public Optional<Reference> find(String clientId, String id) {
     return references.findOwned(clientId, id);
@@ -64,6 +66,7 @@ public class ReferenceService {
     return Page.fromRows(references.page(query), page, Reference::cursor, ReferenceDtos.View::from);
   }
 
+  @Override
   public Optional<Reference> update(String clientId, String id, ReferenceDtos.Update body) {
     if (body == null) {
       throw ApiException.invalidField("body", "is required");
@@ -86,10 +89,11 @@ public class ReferenceService {
     });
   }
 
-  public boolean delete(String clientId, String id) {
+  @Override
+  public Optional<Reference> remove(String clientId, String id) {
     return references.findOwned(clientId, id).map(reference -> {
       references.delete(reference);
-      return true;
-    }).orElse(false);
+      return reference;
+    });
   }
 }
