@@ -1,6 +1,7 @@
 package dev.videoautomation.records.accounts;
 
-import static jakarta.transaction.Transactional.TxType.REQUIRED;
+import static jakarta.transaction.Transactional.TxType.NOT_SUPPORTED;
+import static jakarta.transaction.Transactional.TxType.REQUIRES_NEW;
 import static jakarta.transaction.Transactional.TxType.SUPPORTS;
 
 import java.util.List;
@@ -12,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
 import io.quarkus.logging.Log;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 
 import dev.videoautomation.platform.calls.CreditsCalls;
 import dev.videoautomation.platform.errors.ApiException;
@@ -25,7 +27,6 @@ import dev.videoautomation.records.common.OwnedRecordService;
 
 /** Accounts: creation is paid ({@code account.create}) and verified later by {@link AccountVerifier}. */
 @ApplicationScoped
-@Transactional(REQUIRED)
 public class AccountService implements OwnedRecordService<Account, AccountDtos.Update> {
   public static final Set<String> PLATFORMS = Set.of("shortvideo", "photo");
   public static final Set<String> STATUSES = Set.of(Account.CREATING, Account.ACTIVE, Account.FAILED);
@@ -43,7 +44,7 @@ public class AccountService implements OwnedRecordService<Account, AccountDtos.U
    * Charges {@code account.create} under the new account's id first (a 402 stores nothing), then stores the account
    * as {@code creating} with its verification due at once.
    */
-  @Transactional(Transactional.TxType.NOT_SUPPORTED)
+  @Transactional(NOT_SUPPORTED)
   public Account create(String clientId, AccountDtos.Create body) {
     if (body == null) {
       throw ApiException.invalidField("body", "is required: send {\"platform\", \"name\"}");
@@ -64,7 +65,7 @@ public class AccountService implements OwnedRecordService<Account, AccountDtos.U
     account.creditsCharged = charged.creditsCharged();
     account.nextAttemptAt = account.createdAt;
     try {
-      io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> accounts.persist(account));
+      QuarkusTransaction.requiringNew().run(() -> accounts.persist(account));
     } catch (RuntimeException e) {
       Log.warnf("Account %s was charged but could not be stored; refunding", id);
       credits.refund(clientId, id, "store_failed");
@@ -91,6 +92,7 @@ public class AccountService implements OwnedRecordService<Account, AccountDtos.U
   }
 
   @Override
+  @Transactional(REQUIRES_NEW)
   public Optional<Account> update(String clientId, String id, AccountDtos.Update body) {
     if (body == null) {
       throw ApiException.invalidField("body", "is required");
@@ -116,6 +118,7 @@ public class AccountService implements OwnedRecordService<Account, AccountDtos.U
   }
 
   @Override
+  @Transactional(REQUIRES_NEW)
   public Optional<Account> remove(String clientId, String id) {
     return accounts.findOwned(clientId, id).map(account -> {
       accounts.delete(account);

@@ -1,7 +1,7 @@
 package dev.videoautomation.records.assets;
 
 import static jakarta.transaction.Transactional.TxType.NOT_SUPPORTED;
-import static jakarta.transaction.Transactional.TxType.REQUIRED;
+import static jakarta.transaction.Transactional.TxType.REQUIRES_NEW;
 import static jakarta.transaction.Transactional.TxType.SUPPORTS;
 
 import java.util.List;
@@ -32,7 +32,6 @@ import dev.videoautomation.records.common.OwnedRecordService;
  * suite's own media is used as it is stored.
  */
 @ApplicationScoped
-@Transactional(REQUIRED)
 public class AssetService implements OwnedRecordService<Asset, AssetDtos.Update> {
   static final String PURPOSE = "asset";
   static final Set<String> STATUSES = Set.of(Asset.ACTIVE);
@@ -104,6 +103,7 @@ public class AssetService implements OwnedRecordService<Asset, AssetDtos.Update>
   }
 
   @Override
+  @Transactional(REQUIRES_NEW)
   public Optional<Asset> update(String clientId, String id, AssetDtos.Update body) {
     if (body == null) {
       throw ApiException.invalidField("body", "is required");
@@ -130,6 +130,7 @@ public class AssetService implements OwnedRecordService<Asset, AssetDtos.Update>
   }
 
   @Override
+  @Transactional(REQUIRES_NEW)
   public Optional<Asset> remove(String clientId, String id) {
     return assets.findOwned(clientId, id).map(asset -> {
       assets.delete(asset);

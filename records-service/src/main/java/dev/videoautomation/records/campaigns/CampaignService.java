@@ -1,7 +1,7 @@
 package dev.videoautomation.records.campaigns;
 
 import static jakarta.transaction.Transactional.TxType.NOT_SUPPORTED;
-import static jakarta.transaction.Transactional.TxType.REQUIRED;
+import static jakarta.transaction.Transactional.TxType.REQUIRES_NEW;
 import static jakarta.transaction.Transactional.TxType.SUPPORTS;
 
 import java.util.List;
@@ -25,7 +25,6 @@ import dev.videoautomation.records.common.OwnedRecordService;
 
 /** Campaigns: config priced into estimatedCredits when created and whenever the config changes. */
 @ApplicationScoped
-@Transactional(REQUIRED)
 public class CampaignService implements OwnedRecordService<Campaign, CampaignDtos.Update> {
   public static final Set<String> STATUSES = Set.of(Campaign.DRAFT, "active", "completed");
   static final int MAX_CONFIG_BYTES = 64 * 1024;
@@ -100,6 +99,7 @@ public class CampaignService implements OwnedRecordService<Campaign, CampaignDto
   }
 
   @Override
+  @Transactional(REQUIRES_NEW)
   public Optional<Campaign> remove(String clientId, String id) {
     return campaigns.findOwned(clientId, id).map(campaign -> {
       campaigns.delete(campaign);

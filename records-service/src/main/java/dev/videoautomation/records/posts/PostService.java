@@ -1,7 +1,7 @@
 package dev.videoautomation.records.posts;
 
 import static jakarta.transaction.Transactional.TxType.NOT_SUPPORTED;
-import static jakarta.transaction.Transactional.TxType.REQUIRED;
+import static jakarta.transaction.Transactional.TxType.REQUIRES_NEW;
 import static jakarta.transaction.Transactional.TxType.SUPPORTS;
 
 import java.time.Instant;
@@ -34,7 +34,6 @@ import dev.videoautomation.records.common.OwnedRecordService;
  * {@link PostPublisher}.
  */
 @ApplicationScoped
-@Transactional(REQUIRED)
 public class PostService implements OwnedRecordService<Post, PostDtos.Update> {
   public static final Set<String> STATUSES = Set.of(Post.SCHEDULED, Post.PUBLISHING, Post.PUBLISHED, Post.FAILED);
   /** The longest caption both target platforms take. */
@@ -115,6 +114,7 @@ public class PostService implements OwnedRecordService<Post, PostDtos.Update> {
 
   /** Deletes a post in any status but {@code publishing} (409: the publisher is posting it right now). */
   @Override
+  @Transactional(REQUIRES_NEW)
   public Optional<Post> remove(String clientId, String id) {
     return posts.findOwned(clientId, id).map(post -> {
       if (Post.PUBLISHING.equals(post.status)) {
@@ -138,7 +138,7 @@ public class PostService implements OwnedRecordService<Post, PostDtos.Update> {
     if (!Ids.looksLike(IdPrefix.ACC, accountId)) {
       throw ApiException.invalidField("accountId", "must be the id of one of your accounts (acc_…)");
     }
-    var account = QuarkusTransaction.joiningExisting().call(() -> accounts.findOwned(clientId, accountId));
+    var account = QuarkusTransaction.requiringNew().call(() -> accounts.findOwned(clientId, accountId));
     if (account.isEmpty()) {
       throw ApiException.invalidField("accountId", "names no account of yours; list them at GET /v1/accounts");
     }

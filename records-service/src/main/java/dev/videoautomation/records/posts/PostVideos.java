@@ -1,6 +1,9 @@
 package dev.videoautomation.records.posts;
 
+import static jakarta.transaction.Transactional.TxType.NOT_SUPPORTED;
+
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
@@ -32,10 +35,14 @@ public class PostVideos {
     this.media = media;
   }
 
-  /** The URL to publish, or null for a generated video still rendering (the publisher resolves it again). */
+  /**
+   * The URL to publish, or null for a generated video still rendering (the publisher resolves it again). Clone and
+   * media are asked outside any transaction; the asset is read in a short one of its own.
+   */
+  @Transactional(NOT_SUPPORTED)
   public String publishableUrl(String clientId, String videoId) {
     if (Ids.looksLike(IdPrefix.AST, videoId)) {
-      var asset = QuarkusTransaction.joiningExisting().call(() -> assets.findOwned(clientId, videoId));
+      var asset = QuarkusTransaction.requiringNew().call(() -> assets.findOwned(clientId, videoId));
       return asset.map(a -> a.url).orElseThrow(() -> ApiException.invalidField("videoId",
           "names no asset of yours; list them at GET /v1/assets"));
     }

@@ -1,6 +1,6 @@
 package dev.videoautomation.records.projects;
 
-import static jakarta.transaction.Transactional.TxType.REQUIRED;
+import static jakarta.transaction.Transactional.TxType.REQUIRES_NEW;
 import static jakarta.transaction.Transactional.TxType.SUPPORTS;
 
 import java.util.List;
@@ -22,7 +22,6 @@ import dev.videoautomation.records.common.OwnedRecordService;
 
 /** Editor projects: DELETE archives (soft); archived projects leave the default list and can be restored by PUT. */
 @ApplicationScoped
-@Transactional(REQUIRED)
 public class ProjectService implements OwnedRecordService<Project, ProjectDtos.Update> {
   public static final Set<String> STATUSES = Set.of(Project.DRAFT, Project.ARCHIVED);
   /** Serialized size limit of a timeline. */
@@ -34,6 +33,7 @@ public class ProjectService implements OwnedRecordService<Project, ProjectDtos.U
     this.projects = projects;
   }
 
+  @Transactional(REQUIRES_NEW)
   public Project create(String clientId, ProjectDtos.Create body) {
     if (body == null) {
       throw ApiException.invalidField("name", "is required");
@@ -67,6 +67,7 @@ public class ProjectService implements OwnedRecordService<Project, ProjectDtos.U
   }
 
   @Override
+  @Transactional(REQUIRES_NEW)
   public Optional<Project> update(String clientId, String id, ProjectDtos.Update body) {
     if (body == null) {
       throw ApiException.invalidField("body", "is required");
@@ -89,6 +90,7 @@ public class ProjectService implements OwnedRecordService<Project, ProjectDtos.U
 
   /** Archives the project (idempotent: archiving an archived project answers the same). */
   @Override
+  @Transactional(REQUIRES_NEW)
   public Optional<Project> remove(String clientId, String id) {
     return projects.findOwned(clientId, id).map(project -> {
       if (!Project.ARCHIVED.equals(project.status)) {

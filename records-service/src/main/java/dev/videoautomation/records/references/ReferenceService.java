@@ -1,6 +1,6 @@
 package dev.videoautomation.records.references;
 
-import static jakarta.transaction.Transactional.TxType.REQUIRED;
+import static jakarta.transaction.Transactional.TxType.REQUIRES_NEW;
 import static jakarta.transaction.Transactional.TxType.SUPPORTS;
 
 import java.util.List;
@@ -22,7 +22,6 @@ import dev.videoautomation.records.common.OwnedRecordService;
 
 /** References: plain records; the URL is kept as given (never fetched). */
 @ApplicationScoped
-@Transactional(REQUIRED)
 public class ReferenceService implements OwnedRecordService<Reference, ReferenceDtos.Update> {
   public static final Set<String> PLATFORMS = Set.of("shortvideo", "photo", "microblog", "videosite");
   static final int MAX_TITLE = 300;
@@ -34,6 +33,7 @@ public class ReferenceService implements OwnedRecordService<Reference, Reference
     this.references = references;
   }
 
+  @Transactional(REQUIRES_NEW)
   public Reference create(String clientId, ReferenceDtos.Create body) {
     if (body == null) {
       throw ApiException.invalidField("url", "is required");
@@ -67,6 +67,7 @@ public class ReferenceService implements OwnedRecordService<Reference, Reference
   }
 
   @Override
+  @Transactional(REQUIRES_NEW)
   public Optional<Reference> update(String clientId, String id, ReferenceDtos.Update body) {
     if (body == null) {
       throw ApiException.invalidField("body", "is required");
@@ -90,6 +91,7 @@ public class ReferenceService implements OwnedRecordService<Reference, Reference
   }
 
   @Override
+  @Transactional(REQUIRES_NEW)
   public Optional<Reference> remove(String clientId, String id) {
     return references.findOwned(clientId, id).map(reference -> {
       references.delete(reference);
