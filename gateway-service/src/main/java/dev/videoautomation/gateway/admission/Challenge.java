@@ -8,7 +8,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.ext.web.RoutingContext;
 
-import dev.videoautomation.gateway.proxy.Forwarder;
+import dev.videoautomation.gateway.routing.Relayed;
 
 /**
  * Every 401 the gateway answers itself says how to authenticate (RFC 6750 §3, RFC 9728 §5.1): {@code Bearer} with
@@ -41,7 +41,7 @@ public class Challenge {
   }
 
   private void challengeIfRefused(RoutingContext rc) {
-    if (rc.response().getStatusCode() == 401 && !Boolean.TRUE.equals(rc.get(Forwarder.RELAYED))) {
+    if (rc.response().getStatusCode() == 401 && !Relayed.isRelayed(rc)) {
       rc.response().headers().set(HEADER, value);
     }
   }
