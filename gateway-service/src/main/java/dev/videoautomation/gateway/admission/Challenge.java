@@ -3,11 +3,10 @@ package dev.videoautomation.gateway.admission;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.ext.web.RoutingContext;
 
+import dev.videoautomation.gateway.config.GatewayConfig;
 import dev.videoautomation.gateway.routing.Relayed;
 
 /**
@@ -23,8 +22,8 @@ public class Challenge {
 
   private final String value;
 
-  Challenge(@ConfigProperty(name = "public-base-url") String publicBaseUrl) {
-    this.value = "Bearer resource_metadata=\"" + publicBaseUrl.replaceAll("/+$", "")
+  Challenge(GatewayConfig.Suite suite) {
+    this.value = "Bearer resource_metadata=\"" + suite.publicBaseUrl().replaceAll("/+$", "")
         + "/.well-known/oauth-protected-resource\"";
   }
 
