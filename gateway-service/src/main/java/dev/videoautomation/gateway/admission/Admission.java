@@ -6,7 +6,7 @@ import java.util.Locale;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.vertx.core.Future;
-import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.MultiMap;
 
 import dev.videoautomation.gateway.entitlements.Entitlement;
 import dev.videoautomation.gateway.entitlements.Entitlements;
@@ -43,11 +43,11 @@ public class Admission {
   }
 
   /**
-   * The caller of {@code route}, or null for a route whose key is optional when none was sent. Fails with an
-   * {@link ApiException}.
+   * The caller of {@code route} who sent {@code requestHeaders}, or null for a route whose key is optional when
+   * none was sent. Fails with an {@link ApiException}.
    */
-  public Future<Admitted> admit(HttpServerRequest request, Route route, boolean needsEntitlement) {
-    var key = presentedKey(request);
+  public Future<Admitted> admit(MultiMap requestHeaders, Route route, boolean needsEntitlement) {
+    var key = presentedKey(requestHeaders);
     if (key == null) {
       if (route.access() == Access.OPTIONAL_KEY) {
         return Future.succeededFuture();
@@ -103,13 +103,13 @@ public class Admission {
   }
 
   /** The key from {@code Authorization: Bearer} or, failing that, {@code X-Api-Key}; null when neither is sent. */
-  static String presentedKey(HttpServerRequest request) {
-    var authorization = request.getHeader("Authorization");
+  static String presentedKey(MultiMap requestHeaders) {
+    var authorization = requestHeaders.get("Authorization");
     if (authorization != null && authorization.length() > 7
         && authorization.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer ")) {
       return authorization.substring(7).trim();
     }
-    var apiKey = request.getHeader("X-Api-Key");
+    var apiKey = requestHeaders.get("X-Api-Key");
     return apiKey == null || apiKey.isBlank() ? null : apiKey.trim();
   }
 

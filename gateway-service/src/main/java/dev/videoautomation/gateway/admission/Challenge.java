@@ -3,12 +3,11 @@ package dev.videoautomation.gateway.admission;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.ext.web.RoutingContext;
 
-import dev.videoautomation.gateway.proxy.Forwarder;
+import dev.videoautomation.gateway.config.GatewayConfig;
+import dev.videoautomation.gateway.routing.Relayed;
 
 /**
  * Every 401 the gateway answers itself says how to authenticate (RFC 6750 §3, RFC 9728 §5.1): {@code Bearer} with
@@ -23,8 +22,8 @@ public class Challenge {
 
   private final String value;
 
-  Challenge(@ConfigProperty(name = "public-base-url") String publicBaseUrl) {
-    this.value = "Bearer resource_metadata=\"" + publicBaseUrl.replaceAll("/+$", "")
+  Challenge(GatewayConfig.Suite suite) {
+    this.value = "Bearer resource_metadata=\"" + suite.publicBaseUrl().replaceAll("/+$", "")
         + "/.well-known/oauth-protected-resource\"";
   }
 
@@ -41,7 +40,7 @@ public class Challenge {
   }
 
   private void challengeIfRefused(RoutingContext rc) {
-    if (rc.response().getStatusCode() == 401 && !Boolean.TRUE.equals(rc.get(Forwarder.RELAYED))) {
+    if (rc.response().getStatusCode() == 401 && !Relayed.isRelayed(rc)) {
       rc.response().headers().set(HEADER, value);
     }
   }

@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
 
 /** Where the owners live, how long the gateway waits for them, and the largest request it takes. */
 @ConfigMapping(prefix = "gateway")
@@ -74,6 +75,33 @@ public interface GatewayConfig {
     /** How soon they are read again while the document is partial (a service did not answer). */
     @WithDefault("PT2S")
     Duration retryEvery();
+  }
+
+  /**
+   * The suite's settings the gateway reads too, outside its own prefix: a mapping of its own, with the same names
+   * as everywhere in the suite.
+   */
+  @ConfigMapping(prefix = "")
+  interface Suite {
+    /**
+     * Where agents reach the API ({@code PUBLIC_BASE_URL}; platform's default {@code http://localhost:8080}): the
+     * merged document's server and the 401 challenge's {@code resource_metadata} are under it.
+     */
+    String publicBaseUrl();
+  }
+
+  /**
+   * The suite's database as Quarkus' datasource names it ({@code quarkus.datasource.*}), for the one connection the
+   * change events hold outside the pool.
+   */
+  @ConfigMapping(prefix = "quarkus.datasource")
+  interface Database {
+    @WithName("jdbc.url")
+    String jdbcUrl();
+
+    Optional<String> username();
+
+    Optional<String> password();
   }
 
   interface Idempotency {

@@ -12,7 +12,6 @@ import java.util.function.Consumer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.postgresql.PGConnection;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -21,6 +20,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+
+import dev.videoautomation.gateway.config.GatewayConfig;
 
 /**
  * Listens on {@code key_events} and {@code entitlement_events} (docs/internal-api.md §2) over one dedicated
@@ -45,12 +46,10 @@ public class ChangeEvents {
   private volatile boolean stopped;
   private Thread thread;
 
-  ChangeEvents(@ConfigProperty(name = "quarkus.datasource.jdbc.url") String url,
-      @ConfigProperty(name = "quarkus.datasource.username") Optional<String> username,
-      @ConfigProperty(name = "quarkus.datasource.password") Optional<String> password, ObjectMapper json) {
-    this.url = url;
-    this.username = username;
-    this.password = password;
+  ChangeEvents(GatewayConfig.Database database, ObjectMapper json) {
+    this.url = database.jdbcUrl();
+    this.username = database.username();
+    this.password = database.password();
     this.json = json;
   }
 

@@ -1,35 +1,32 @@
 package dev.videoautomation.gateway.idempotency;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.concurrent.Callable;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.quarkus.logging.Log;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
+import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.gateway.admission.Admitted;
-import dev.videoautomation.gateway.limits.Metering;
-import dev.videoautomation.gateway.proxy.Forwarder;
-import dev.videoautomation.gateway.routing.Body;
+import dev.videoautomation.gateway.routing.Relayed;
 import dev.videoautomation.gateway.routing.Route;
 import dev.videoautomation.gateway.sizes.RequestSizes;
-import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.hashes.Hashes;
 
 /**
  * A {@code POST} with an {@code Idempotency-Key} (design §3.5): its body is read whole and hashed, the key claimed,
  * and the request runs once; a repeat gets the stored answer, or a 409/422 saying why not. On a route that issues
  * credentials the claim still guards against a second run, but the answer streams through unstored, and a repeat
- * after it issued a key is 409 {@code credential_issued}.
+ * after it issued a key is 409 {@code credential_issued}. The steps are {@link #begin} before the daily unit, then
+ * {@link #settle} with the answer (or {@link #abandon} when the request is not forwarded); none of them forwards.
  */
 @ApplicationScoped
 public class IdempotentRequests {
@@ -45,66 +42,112 @@ public class IdempotentRequests {
       + "/v1/api_keys/recover. To rotate again, send a new Idempotency-Key.";
 
   private final IdempotencyStore store;
-  private final Forwarder forwarder;
-  private final Metering metering;
   private final RequestSizes sizes;
   private final Vertx vertx;
 
-  IdempotentRequests(IdempotencyStore store, Forwarder forwarder, Metering metering, RequestSizes sizes,
-      Vertx vertx) {
+  IdempotentRequests(IdempotencyStore store, RequestSizes sizes, Vertx vertx) {
     this.store = store;
-    this.forwarder = forwarder;
-    this.metering = metering;
     this.sizes = sizes;
     this.vertx = vertx;
   }
 
   /**
-   * Runs the request once under {@code key}, or answers from the key's record. Fails with the {@link ApiException}
-   * to answer when the request is not forwarded.
+   * One request's part in idempotency: {@link #NONE} without a key (its body streams, nothing is recorded); a
+   * {@code replay} of the key's first answer, sent instead of forwarding; or the key claimed, with the {@code body}
+   * read whole to forward.
    */
-  public Future<Void> forward(RoutingContext rc, Route route, Admitted admitted, String key, String token) {
-    if (key.isBlank() || key.length() > MAX_KEY_LENGTH) {
-      return Future.failedFuture(ApiException.invalidField(HEADER, "must be 1 to " + MAX_KEY_LENGTH + " characters"));
+  public record Run(String clientId, String key, Buffer body, boolean issuesCredential,
+      IdempotencyStore.Replay replay) {
+    public static final Run NONE = new Run(null, null, null, false, null);
+
+    public boolean replayed() {
+      return replay != null;
     }
-    var client = admitted.clientId();
-    return readBody(rc, route).compose(body -> blocking(() -> store.claim(client, key, requestHash(rc, body)))
-        .compose(claim -> switch (claim) {
-          case IdempotencyStore.Replay replay -> {
-            replay(rc, replay);
-            yield Future.succeededFuture();
-          }
-          case IdempotencyStore.Issued issued -> Future.failedFuture(new ApiException(ErrorCode.CREDENTIAL_ISSUED,
-              CREDENTIAL_ISSUED));
-          case IdempotencyStore.Mismatch mismatch -> Future.failedFuture(new ApiException(
-              ErrorCode.IDEMPOTENCY_KEY_MISMATCH, MISMATCH));
-          case IdempotencyStore.InUse inUse -> Future.failedFuture(new ApiException(ErrorCode.IDEMPOTENCY_KEY_IN_USE,
-              IN_USE));
-          case IdempotencyStore.Claimed claimed -> metering.take(rc, route, admitted)
-              .onFailure(failure -> blocking(() -> {
-                store.release(client, key);
-                return null;
-              }))
-              .map(unit -> {
-                forwarder.forward(rc, route.owner(), token, Forwarder.Options.buffered(body,
-                    !route.issuesCredential(), outcome -> {
-                      metering.giveBackIfWorthless(admitted, unit, outcome.status());
-                      record(route, client, key, outcome);
-                    }));
-                return null;
-              });
-        }));
+
+    /** Whether the answer is read whole to be stored: never one that carries a credential. */
+    public boolean storesAnswer() {
+      return !issuesCredential;
+    }
+
+    boolean claimed() {
+      return key != null && replay == null;
+    }
   }
 
-  /** Stores the answer for replays, records an issued credential without it, or frees the key for a retry. */
-  private void record(Route route, String client, String key, Forwarder.Outcome outcome) {
+  /**
+   * The key of {@code request} claimed, its body read whole; {@link Run#NONE} when it is not a {@code POST} with a
+   * key. Fails with the {@link ApiException} to answer: 400 for a malformed key, 413 for a body past the document
+   * limit, 409/422 for a key that cannot run again.
+   */
+  public Future<Run> begin(HttpServerRequest request, Route route, Admitted admitted) {
+    var key = "POST".equals(request.method().name()) ? request.getHeader(HEADER) : null;
+    if (key == null) {
+      return Future.succeededFuture(Run.NONE);
+    }
+    if (!wellFormed(key)) {
+      return Future.failedFuture(malformed());
+    }
+    return sizes.readWhole(request, route).compose(body -> claimChecked(admitted.clientId(), key, route,
+        fingerprint(request.method().name(), request.uri(), request.getHeader("Content-Type"), body), body));
+  }
+
+  /**
+   * The claim of a request whose body is read already, by its {@link #fingerprint}: what {@link #begin} does after
+   * reading, for a caller that holds the request in process.
+   */
+  public Future<Run> claim(String clientId, String key, Route route, String fingerprint, Buffer body) {
+    return wellFormed(key) ? claimChecked(clientId, key, route, fingerprint, body) : Future.failedFuture(malformed());
+  }
+
+  /** What makes two requests under one key the same: method, target, content type and body, SHA-256 in hex. */
+  public static String fingerprint(String method, String uri, String contentType, Buffer body) {
+    var digest = Hashes.sha256();
+    digest.update((method + ' ' + uri + '\n' + contentType + '\n').getBytes(StandardCharsets.UTF_8));
+    digest.update(body.getBytes());
+    return Hashes.hex(digest.digest());
+  }
+
+  private Future<Run> claimChecked(String clientId, String key, Route route, String fingerprint, Buffer body) {
+    return blocking(() -> store.claim(clientId, key, fingerprint)).compose(claim -> switch (claim) {
+      case IdempotencyStore.Replay replay -> Future.succeededFuture(new Run(clientId, key, body, false, replay));
+      case IdempotencyStore.Issued issued -> Future.failedFuture(new ApiException(ErrorCode.CREDENTIAL_ISSUED,
+          CREDENTIAL_ISSUED));
+      case IdempotencyStore.Mismatch mismatch -> Future.failedFuture(new ApiException(
+          ErrorCode.IDEMPOTENCY_KEY_MISMATCH, MISMATCH));
+      case IdempotencyStore.InUse inUse -> Future.failedFuture(new ApiException(ErrorCode.IDEMPOTENCY_KEY_IN_USE,
+          IN_USE));
+      case IdempotencyStore.Claimed claimed -> Future.succeededFuture(new Run(clientId, key, body,
+          route.issuesCredential(), null));
+    });
+  }
+
+  /** Frees the key of a claimed run that is not forwarded (its daily unit was refused), so that a retry may run. */
+  public void abandon(Run run) {
+    if (run.claimed()) {
+      blocking(() -> {
+        store.release(run.clientId(), run.key());
+        return null;
+      });
+    }
+  }
+
+  /**
+   * Records a claimed run's answer ({@code status}, and with {@link Run#storesAnswer} its headers and body): stored
+   * for replays, an issued credential noted without it, or the key freed for a retry when the owner failed (5xx) or
+   * the request did not reach it whole ({@code reached} false).
+   */
+  public void settle(Run run, int status, boolean reached, MultiMap headers, Buffer body) {
+    if (!run.claimed()) {
+      return;
+    }
+    var client = run.clientId();
+    var key = run.key();
     blocking(() -> {
-      var answered = outcome.reached() && outcome.status() < 500;
-      if (answered && !route.issuesCredential()) {
-        store.complete(client, key, outcome.status(), StoredHeaders.encode(outcome.headers()),
-            outcome.body().getBytes());
-      } else if (answered && outcome.status() < 300) {
-        store.completeIssued(client, key, outcome.status());
+      var answered = reached && status < 500;
+      if (answered && run.storesAnswer()) {
+        store.complete(client, key, status, StoredHeaders.encode(headers), body.getBytes());
+      } else if (answered && status < 300) {
+        store.completeIssued(client, key, status);
       } else {
         store.release(client, key);
       }
@@ -113,10 +156,12 @@ public class IdempotentRequests {
         failure.getMessage()));
   }
 
-  private static void replay(RoutingContext rc, IdempotencyStore.Replay replay) {
+  /** Answers {@code rc} with the key's first answer, marked {@code Idempotent-Replayed}. */
+  public static void replay(RoutingContext rc, Run run) {
+    var replay = run.replay();
     rc.request().resume();
     // The owner's first answer, replayed: as relayed as it was the first time.
-    rc.put(Forwarder.RELAYED, true);
+    Relayed.mark(rc);
     var response = rc.response();
     response.setStatusCode(replay.status());
     StoredHeaders.decodeInto(replay.headers(), response.headers());
@@ -124,50 +169,12 @@ public class IdempotentRequests {
     response.end(Buffer.buffer(replay.body() == null ? new byte[0] : replay.body()));
   }
 
-  /** The whole request body, read to compare it with the first one's, up to the document limit (413 past it). */
-  private Future<Buffer> readBody(RoutingContext rc, Route route) {
-    var limit = sizes.idempotentBodyLimit();
-    var refused = sizes.refusedDeclaredBody(rc.request(), limit);
-    if (refused.isPresent()) {
-      return Future.failedFuture(new ApiException(tooLarge(route, limit)));
-    }
-    var promise = Promise.<Buffer>promise();
-    var request = rc.request();
-    var body = Buffer.buffer();
-    request.handler(chunk -> {
-      if (promise.future().isComplete()) {
-        return;
-      }
-      if (body.length() + chunk.length() > limit) {
-        promise.tryFail(new ApiException(tooLarge(route, limit)));
-        return;
-      }
-      body.appendBuffer(chunk);
-    });
-    request.exceptionHandler(promise::tryFail);
-    request.endHandler(ignored -> promise.tryComplete(body));
-    request.resume();
-    return promise.future();
+  private static boolean wellFormed(String key) {
+    return !key.isBlank() && key.length() <= MAX_KEY_LENGTH;
   }
 
-  private static ApiError tooLarge(Route route, long limit) {
-    if (route.body() == Body.DOCUMENT) {
-      return RequestSizes.tooLarge(limit);
-    }
-    return ApiError.of(ErrorCode.PAYLOAD_TOO_LARGE, "A request with an Idempotency-Key may carry at most " + limit
-        + " bytes, because its body is read whole; send larger bodies without one.").with("limit", limit);
-  }
-
-  private static String requestHash(RoutingContext rc, Buffer body) {
-    try {
-      var digest = MessageDigest.getInstance("SHA-256");
-      digest.update((rc.request().method().name() + ' ' + rc.request().uri() + '\n'
-          + rc.request().getHeader("Content-Type") + '\n').getBytes(StandardCharsets.UTF_8));
-      digest.update(body.getBytes());
-      return HexFormat.of().formatHex(digest.digest());
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+  private static ApiException malformed() {
+    return ApiException.invalidField(HEADER, "must be 1 to " + MAX_KEY_LENGTH + " characters");
   }
 
   private <T> Future<T> blocking(Callable<T> work) {

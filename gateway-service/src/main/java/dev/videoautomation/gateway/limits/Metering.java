@@ -8,8 +8,8 @@ import io.micrometer.core.instrument.Metrics;
 
 import io.quarkus.logging.Log;
 import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
-import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.gateway.admission.Admitted;
 import dev.videoautomation.gateway.routing.Route;
@@ -37,22 +37,24 @@ public class Metering {
     this.vertx = vertx;
   }
 
-  /** Takes the route's unit when it is metered: the unit taken (null when unmetered), or fails with the 429. */
-  public Future<DailyLimits.Outcome> take(RoutingContext rc, Route route, Admitted admitted) {
+  /**
+   * Takes the route's unit when it is metered: the unit taken (null when unmetered), or fails with the 429. The
+   * {@code RateLimit} headers (and {@code Retry-After} on the 429) go on {@code answerHeaders}, the answer's.
+   */
+  public Future<DailyLimits.Outcome> take(Route route, Admitted admitted, MultiMap answerHeaders) {
     if (route.bucket().isEmpty()) {
       return Future.succeededFuture();
     }
     var bucket = route.bucket().get();
     var limit = admitted.entitlement() == null ? 0 : admitted.entitlement().limit(bucket);
     return vertx.executeBlocking(() -> limits.take(admitted.clientId(), bucket, limit), false).compose(outcome -> {
-      var headers = rc.response().headers();
-      headers.set("RateLimit-Limit", String.valueOf(outcome.limit()));
-      headers.set("RateLimit-Remaining", String.valueOf(outcome.remaining()));
-      headers.set("RateLimit-Reset", String.valueOf(outcome.resetSeconds()));
+      answerHeaders.set("RateLimit-Limit", String.valueOf(outcome.limit()));
+      answerHeaders.set("RateLimit-Remaining", String.valueOf(outcome.remaining()));
+      answerHeaders.set("RateLimit-Reset", String.valueOf(outcome.resetSeconds()));
       if (outcome.admitted()) {
         return Future.succeededFuture(outcome);
       }
-      headers.set("Retry-After", String.valueOf(outcome.resetSeconds()));
+      answerHeaders.set("Retry-After", String.valueOf(outcome.resetSeconds()));
       Metrics.counter("vas.limit.rejections", "bucket", bucket.bucketName()).increment();
       return Future.failedFuture(new ApiException(ApiError.of(ErrorCode.RATE_LIMITED, "The daily limit of "
           + outcome.limit() + " calls in the '" + bucket.bucketName() + "' bucket is used up; it resets at 00:00 UTC.")

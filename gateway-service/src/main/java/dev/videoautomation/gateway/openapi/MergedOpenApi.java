@@ -13,8 +13,6 @@ import java.util.concurrent.CompletableFuture;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -49,12 +47,12 @@ public class MergedOpenApi {
   private volatile Cached cached;
 
   MergedOpenApi(GatewayConfig config, GatewayAnswers gatewayAnswers, HttpServer server, ObjectMapper json,
-      @ConfigProperty(name = "public-base-url") String publicBaseUrl) {
+      GatewayConfig.Suite suite) {
     this.config = config;
     this.gatewayAnswers = gatewayAnswers;
     this.server = server;
     this.json = json;
-    this.publicBaseUrl = publicBaseUrl.replaceAll("/+$", "");
+    this.publicBaseUrl = suite.publicBaseUrl().replaceAll("/+$", "");
   }
 
   private record Cached(ObjectNode document, long expiresAt) {

@@ -2,8 +2,6 @@ package dev.videoautomation.gateway.proxy;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -15,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.videoautomation.gateway.config.GatewayConfig;
+import dev.videoautomation.platform.hashes.Hashes;
 
 import io.vertx.core.http.HttpServerRequest;
 
@@ -63,8 +62,8 @@ public class ClientAddresses {
    */
   String relayed(String peer, String secret, String address) {
     if (secret == null || address == null || !(peer.startsWith("127.") || peer.equals("::1")
-        || peer.equals("0:0:0:0:0:0:0:1")) || !MessageDigest.isEqual(secret.getBytes(StandardCharsets.UTF_8),
-            relaySecret.getBytes(StandardCharsets.UTF_8)) || !parses(address)) {
+        || peer.equals("0:0:0:0:0:0:0:1")) || !Hashes.constantTimeEquals(secret, relaySecret)
+        || !parses(address)) {
       return null;
     }
     return address;

@@ -4,7 +4,6 @@ import java.net.URI;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,14 +25,13 @@ import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.gateway.config.GatewayConfig;
 import dev.videoautomation.gateway.routing.Owner;
+import dev.videoautomation.gateway.routing.Relayed;
 import dev.videoautomation.gateway.sizes.LimitedBody;
 import dev.videoautomation.gateway.sizes.RefusedBodies;
 import dev.videoautomation.gateway.sizes.RequestSizes;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.errors.ErrorResponses;
-import dev.videoautomation.platform.http.ApiVersion;
-import dev.videoautomation.platform.http.ResponseHeadersFilter;
 
 /**
  * Streams a request to its owner and the answer back, never holding a whole body: the request is piped with
@@ -43,25 +41,16 @@ import dev.videoautomation.platform.http.ResponseHeadersFilter;
  */
 @ApplicationScoped
 public class Forwarder {
-  /** Set in the routing context when the answer is the owner's, relayed, rather than the gateway's own. */
-  public static final String RELAYED = "vas.relayed";
   public static final String UNREACHABLE = "The service behind this path is unavailable. Retry shortly.";
   public static final String TIMED_OUT = "The service behind this path did not answer in time. Retry later.";
-  /** Hop-by-hop headers (RFC 9110 §7.6.1) and the ones the gateway replaces; never copied across. */
-  private static final Set<String> NOT_FORWARDED = Set.of("connection", "keep-alive", "proxy-authenticate",
-      "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "host", "authorization", "x-api-key",
-      "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-request-id", "x-client-address", "x-gateway-relay",
-      "idempotency-key", "traceparent", "tracestate");
-  private static final Set<String> NOT_RETURNED = Set.of("connection", "keep-alive", "proxy-authenticate",
-      "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade");
 
   private final HttpClient client;
   private final long idleTimeoutMillis;
-  private final ClientAddresses clientAddresses;
+  private final UpstreamHeaders headers;
   private final Map<Owner, URI> owners = new EnumMap<>(Owner.class);
 
-  Forwarder(Vertx vertx, GatewayConfig config, ClientAddresses clientAddresses) {
-    this.clientAddresses = clientAddresses;
+  Forwarder(Vertx vertx, GatewayConfig config, UpstreamHeaders headers) {
+    this.headers = headers;
     var upstream = config.upstream();
     this.idleTimeoutMillis = upstream.idleTimeout().toMillis();
     this.client = vertx.createHttpClient(new HttpClientOptions()
@@ -121,7 +110,7 @@ public class Forwarder {
         .setPort(base.getPort())
         .setURI(request.uri())
         .setIdleTimeout(idleTimeoutMillis)
-        .setHeaders(upstreamHeaders(rc, internalToken));
+        .setHeaders(headers.toOwner(rc, internalToken));
     var body = new LimitedBody(request, options.maxBody());
     client.request(requestOptions)
         .compose(upstream -> send(rc, upstream, body, options))
@@ -177,37 +166,15 @@ public class Forwarder {
             onOutcome.accept(new Outcome(upstream.statusCode(), true, upstream.headers(), body));
             return;
           }
-          rc.put(RELAYED, true);
+          Relayed.mark(rc);
           response.setStatusCode(upstream.statusCode());
           response.setStatusMessage(upstream.statusMessage());
-          copyReturnedHeaders(upstream.headers(), response.headers());
+          UpstreamHeaders.copyReturned(upstream.headers(), response.headers());
           response.headers().remove(HttpHeaders.TRANSFER_ENCODING);
           response.end(body);
           onOutcome.accept(new Outcome(upstream.statusCode(), true, upstream.headers(), body));
         })
         .onFailure(failure -> onOutcome.accept(failed(rc, URI.create("upstream:response"), failure)));
-  }
-
-  private MultiMap upstreamHeaders(RoutingContext rc, String internalToken) {
-    var request = rc.request();
-    var headers = MultiMap.caseInsensitiveMultiMap();
-    request.headers().forEach(header -> {
-      if (!NOT_FORWARDED.contains(header.getKey().toLowerCase(Locale.ROOT))) {
-        headers.add(header.getKey(), header.getValue());
-      }
-    });
-    headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + internalToken);
-    headers.set(ApiVersion.REQUEST_ID_HEADER, (String) rc.get(ResponseHeadersFilter.ROUTING_KEY));
-    var clientAddress = clientAddresses.of(request);
-    if (clientAddress != null) {
-      headers.set("X-Forwarded-For", clientAddress);
-      headers.set(ClientAddresses.HEADER, clientAddress);
-    }
-    headers.set("X-Forwarded-Proto", request.scheme() == null ? "http" : request.scheme());
-    if (request.authority() != null) {
-      headers.set("X-Forwarded-Host", request.authority().toString());
-    }
-    return headers;
   }
 
   private static void relay(RoutingContext rc, HttpClientResponse upstream) {
@@ -216,22 +183,14 @@ public class Forwarder {
       upstream.request().reset();
       return;
     }
-    rc.put(RELAYED, true);
+    Relayed.mark(rc);
     response.setStatusCode(upstream.statusCode());
     response.setStatusMessage(upstream.statusMessage());
-    copyReturnedHeaders(upstream.headers(), response.headers());
+    UpstreamHeaders.copyReturned(upstream.headers(), response.headers());
     if (!upstream.headers().contains(HttpHeaders.CONTENT_LENGTH)) {
       response.setChunked(true);
     }
     response.send(upstream);
-  }
-
-  private static void copyReturnedHeaders(MultiMap from, MultiMap to) {
-    from.forEach(header -> {
-      if (!NOT_RETURNED.contains(header.getKey().toLowerCase(Locale.ROOT))) {
-        to.add(header.getKey(), header.getValue());
-      }
-    });
   }
 
   private static Outcome failed(RoutingContext rc, URI owner, Throwable failure) {

@@ -1,10 +1,13 @@
 package dev.videoautomation.gateway.proxy;
 
+import java.util.function.Consumer;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
 import io.quarkus.logging.Log;
 import io.quarkus.vertx.http.runtime.filters.Filters;
+import io.vertx.core.Future;
 import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.gateway.admission.Admission;
@@ -24,11 +27,14 @@ import dev.videoautomation.platform.errors.ErrorResponses;
 import dev.videoautomation.platform.token.InternalTokens;
 
 /**
- * The gateway's request path (design §3), in order: request size ({@link RequestSizes}), route lookup, key and
- * scope and subscription ({@link Admission}), {@code Idempotency-Key} ({@link IdempotentRequests}), the daily unit
- * ({@link Metering}), then the streamed forward with a client token. The gateway's own paths go on to its resources
- * with the admitted caller in the context; an unknown path is a JSON 404 and a known path with the wrong method a
- * 405 with {@code Allow}.
+ * The gateway's request path (design §3): this class only puts the steps in order and forwards once. Request size
+ * ({@link RequestSizes}), route lookup ({@link RouteTable}), key and scope and subscription ({@link Admission}),
+ * {@code Idempotency-Key} ({@link IdempotentRequests}: a repeat is answered from the first, with no unit taken), the
+ * daily unit ({@link Metering}), then one forward with a client token ({@link Forwarder}), whose answer gives the
+ * unit back when worthless and settles the key. The steps work on the request's parts (headers, body, route, caller)
+ * rather than on the routing context, and each answers a value or fails with the {@link ApiException} to send. The gateway's own paths go on to its resources with the
+ * admitted caller in the context; an unknown path is a JSON 404 and a known path with the wrong method a 405 with
+ * {@code Allow}.
  */
 @ApplicationScoped
 public class ForwardingFilter {
@@ -95,16 +101,12 @@ public class ForwardingFilter {
       return;
     }
     rc.request().pause();
-    admission.admit(rc.request(), route, route.owner() == Owner.GATEWAY)
+    admission.admit(rc.request().headers(), route, route.owner() == Owner.GATEWAY)
         .onSuccess(admitted -> proceed(rc, route, admitted))
         .onFailure(failure -> fail(rc, failure));
   }
 
   private void proceed(RoutingContext rc, Route route, Admitted admitted) {
-    if (admitted == null && route.owner() != Owner.GATEWAY) {
-      forwardAsTheGateway(rc, route);
-      return;
-    }
     if (route.owner() == Owner.GATEWAY) {
       if (admitted != null) {
         rc.put(Admitted.CONTEXT_KEY, admitted);
@@ -113,24 +115,43 @@ public class ForwardingFilter {
       rc.next();
       return;
     }
-    var token = tokens.forClient(admitted.clientId(), admitted.keyId(), admitted.scopes(), admitted.plan());
-    var idempotencyKey = "POST".equals(rc.request().method().name())
-        ? rc.request().getHeader(IdempotentRequests.HEADER) : null;
-    if (idempotencyKey != null) {
-      idempotent.forward(rc, route, admitted, idempotencyKey, token).onFailure(failure -> fail(rc, failure));
+    if (admitted == null) {
+      forwardAsTheGateway(rc, route);
       return;
     }
-    metering.take(rc, route, admitted)
-        .onSuccess(unit -> forwarder.forward(rc, route.owner(), token, Forwarder.Options.streaming(
-            sizes.bodyLimit(route), outcome -> metering.giveBackIfWorthless(admitted, unit, outcome.status()))))
+    var token = tokens.forClient(admitted.clientId(), admitted.keyId(), admitted.scopes(), admitted.plan());
+    idempotent.begin(rc.request(), route, admitted)
+        .compose(run -> {
+          if (run.replayed()) {
+            IdempotentRequests.replay(rc, run);
+            return Future.succeededFuture();
+          }
+          return metering.take(route, admitted, rc.response().headers())
+              .onFailure(refused -> idempotent.abandon(run))
+              .map(unit -> forward(rc, route, token, run, outcome -> {
+                metering.giveBackIfWorthless(admitted, unit, outcome.status());
+                idempotent.settle(run, outcome.status(), outcome.reached(), outcome.headers(), outcome.body());
+              }));
+        })
         .onFailure(failure -> fail(rc, failure));
   }
 
   /** Public routes, and callers without a key where one is optional: forwarded with the gateway's own token. */
   private void forwardAsTheGateway(RoutingContext rc, Route route) {
-    forwarder.forward(rc, route.owner(), tokens.forThisService(), Forwarder.Options.streaming(sizes.bodyLimit(route),
-        outcome -> {
-        }));
+    forward(rc, route, tokens.forThisService(), IdempotentRequests.Run.NONE, outcome -> {
+    });
+  }
+
+  /**
+   * The one forward of every request to an owner: the body of a claimed {@code Idempotency-Key} run as read, with
+   * its answer read whole when it is to be stored; any other body streamed up to the route's limit.
+   */
+  private Void forward(RoutingContext rc, Route route, String token, IdempotentRequests.Run run,
+      Consumer<Forwarder.Outcome> onOutcome) {
+    var options = run.body() == null ? Forwarder.Options.streaming(sizes.bodyLimit(route), onOutcome)
+        : Forwarder.Options.buffered(run.body(), run.storesAnswer(), onOutcome);
+    forwarder.forward(rc, route.owner(), token, options);
+    return null;
   }
 
   private static void fail(RoutingContext rc, Throwable failure) {

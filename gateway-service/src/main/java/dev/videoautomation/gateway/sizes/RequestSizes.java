@@ -4,6 +4,8 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 
@@ -11,6 +13,7 @@ import dev.videoautomation.gateway.config.GatewayConfig;
 import dev.videoautomation.gateway.routing.Body;
 import dev.videoautomation.gateway.routing.Route;
 import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 
 /**
@@ -52,9 +55,19 @@ public class RequestSizes {
     return route.body() == Body.UPLOAD ? config.maxUploadBytes() : config.maxBodyBytes();
   }
 
-  /** The largest body of a request with an {@code Idempotency-Key}, which is read whole. */
-  public long idempotentBodyLimit() {
-    return config.maxBodyBytes();
+  /**
+   * The whole body of a request to {@code route} that must be read before it is forwarded (one with an
+   * {@code Idempotency-Key}), up to the document limit whatever the route takes: 413 past it, declared or sent.
+   */
+  public Future<Buffer> readWhole(HttpServerRequest request, Route route) {
+    var limit = config.maxBodyBytes();
+    var tooLarge = route.body() == Body.DOCUMENT ? tooLarge(limit) : ApiError.of(ErrorCode.PAYLOAD_TOO_LARGE,
+        "A request with an Idempotency-Key may carry at most " + limit + " bytes, because its body is read whole; "
+            + "send larger bodies without one.").with("limit", limit);
+    if (refusedDeclaredBody(request, limit).isPresent()) {
+      return Future.failedFuture(new ApiException(tooLarge));
+    }
+    return WholeBody.read(request, limit, tooLarge);
   }
 
   /** 413 when the request declares a {@code Content-Length} past {@code limit}; empty otherwise. */
