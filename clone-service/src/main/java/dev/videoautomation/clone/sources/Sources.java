@@ -27,6 +27,7 @@ import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ffmpeg.WorkDir;
+import dev.videoautomation.platform.streams.LimitedInputStream;
 import dev.videoautomation.platform.token.InternalTokens;
 import dev.videoautomation.platform.urls.UrlGuard;
 
@@ -121,27 +122,7 @@ public class Sources {
               "The media service could not hand over " + stored.id() + " (status " + response.statusCode()
                   + "); retry in a moment."));
         }
-        var limited = new java.io.InputStream() {
-          long count;
-
-          @Override
-          public int read() throws IOException {
-            var b = body.read();
-            if (b >= 0 && ++count > config.limits().sourceMaxBytes()) {
-              throw tooLarge();
-            }
-            return b;
-          }
-
-          @Override
-          public int read(byte[] buffer, int offset, int length) throws IOException {
-            var n = body.read(buffer, offset, length);
-            if (n > 0 && (count += n) > config.limits().sourceMaxBytes()) {
-              throw tooLarge();
-            }
-            return n;
-          }
-        };
+        var limited = LimitedInputStream.refusing(body, config.limits().sourceMaxBytes(), this::tooLarge);
         Files.copy(limited, target, StandardCopyOption.REPLACE_EXISTING);
       }
       return target;
