@@ -9,10 +9,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import io.quarkus.scheduler.Scheduled;
 
+import dev.videoautomation.auth.config.AuthConfig;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
@@ -33,9 +32,8 @@ public class Codes {
   private final Clock clock;
 
   @Inject
-  Codes(@ConfigProperty(name = "auth.codes.ttl", defaultValue = "PT10M") Duration ttl,
-      @ConfigProperty(name = "auth.codes.max-attempts", defaultValue = "5") int maxAttempts) {
-    this(ttl, maxAttempts, Clock.systemUTC());
+  Codes(AuthConfig config) {
+    this(config.codes().ttl(), config.codes().maxAttempts(), Clock.systemUTC());
   }
 
   Codes(Duration ttl, int maxAttempts, Clock clock) {
