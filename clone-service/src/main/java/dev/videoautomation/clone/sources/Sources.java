@@ -15,14 +15,13 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.platform.calls.MediaCalls;
 import dev.videoautomation.platform.calls.OwnMedia;
 import dev.videoautomation.platform.calls.OwnerRefusal;
 import dev.videoautomation.platform.calls.StageUrl;
 import dev.videoautomation.platform.calls.StoredMedia;
+import dev.videoautomation.platform.config.SuiteConfig;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
@@ -50,13 +49,14 @@ public class Sources {
       .followRedirects(HttpClient.Redirect.NEVER).build();
 
   public Sources(MediaCalls media, InternalTokens tokens, CloneConfig config, UrlGuard guard, OwnMedia ownMedia,
-      @ConfigProperty(name = "quarkus.rest-client.media-client.url") String mediaBaseUrl) {
+      SuiteConfig suite) {
     this.media = media;
     this.tokens = tokens;
     this.config = config;
     this.guard = guard;
     this.ownMedia = ownMedia;
-    this.mediaBaseUrl = mediaBaseUrl.replaceAll("/+$", "");
+    this.mediaBaseUrl = suite.mediaServiceUrl().orElseThrow(() -> new IllegalStateException(
+        "quarkus.rest-client.media-client.url is not set")).replaceAll("/+$", "");
   }
 
   /**
