@@ -9,11 +9,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import io.quarkus.scheduler.Scheduled;
 import io.vertx.core.http.HttpServerRequest;
 
+import dev.videoautomation.auth.config.AuthConfig;
 import dev.videoautomation.auth.mail.Emails;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
@@ -47,12 +46,10 @@ public class AddressLimits {
   private final int perAddress;
   private final int perRecipient;
 
-  AddressLimits(EntityManager entityManager,
-      @ConfigProperty(name = "auth.registration.per-address-per-hour", defaultValue = "30") int perAddress,
-      @ConfigProperty(name = "auth.codes.per-recipient-per-hour", defaultValue = "5") int perRecipient) {
+  AddressLimits(EntityManager entityManager, AuthConfig config) {
     this.entityManager = entityManager;
-    this.perAddress = perAddress;
-    this.perRecipient = perRecipient;
+    this.perAddress = config.registration().perAddressPerHour();
+    this.perRecipient = config.codes().perRecipientPerHour();
   }
 
   /** Takes one unit for the source {@code address} in the current hour, or fails with 429 {@code rate_limited}. */

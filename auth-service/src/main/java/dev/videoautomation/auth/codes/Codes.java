@@ -1,24 +1,21 @@
 package dev.videoautomation.auth.codes;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HexFormat;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import io.quarkus.scheduler.Scheduled;
 
+import dev.videoautomation.auth.config.AuthConfig;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.hashes.Hashes;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 
@@ -35,9 +32,8 @@ public class Codes {
   private final Clock clock;
 
   @Inject
-  Codes(@ConfigProperty(name = "auth.codes.ttl", defaultValue = "PT10M") Duration ttl,
-      @ConfigProperty(name = "auth.codes.max-attempts", defaultValue = "5") int maxAttempts) {
-    this(ttl, maxAttempts, Clock.systemUTC());
+  Codes(AuthConfig config) {
+    this(config.codes().ttl(), config.codes().maxAttempts(), Clock.systemUTC());
   }
 
   Codes(Duration ttl, int maxAttempts, Clock clock) {
@@ -81,7 +77,7 @@ public class Codes {
     code.registrationId = registrationId;
     code.clientId = clientId;
     code.email = email;
-    code.salt = HexFormat.of().formatHex(salt);
+    code.salt = Hashes.hex(salt);
     code.hash = hash(code.salt, digits);
     code.expiresAt = now.plus(ttl);
     code.createdAt = now;
@@ -103,8 +99,7 @@ public class Codes {
     if (!clock.instant().isBefore(code.expiresAt)) {
       return Check.EXPIRED;
     }
-    var matches = MessageDigest.isEqual(hash(code.salt, presented).getBytes(StandardCharsets.US_ASCII),
-        code.hash.getBytes(StandardCharsets.US_ASCII));
+    var matches = Hashes.constantTimeEquals(hash(code.salt, presented), code.hash);
     if (matches) {
       code.usedAt = clock.instant();
       return Check.ACCEPTED;
@@ -149,13 +144,9 @@ public class Codes {
   }
 
   private static String hash(String salt, String digits) {
-    try {
-      var digest = MessageDigest.getInstance("SHA-256");
-      digest.update(salt.getBytes(StandardCharsets.US_ASCII));
-      digest.update(digits.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest.digest());
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+    var digest = Hashes.sha256();
+    digest.update(salt.getBytes(StandardCharsets.US_ASCII));
+    digest.update(digits.getBytes(StandardCharsets.UTF_8));
+    return Hashes.hex(digest.digest());
   }
 }

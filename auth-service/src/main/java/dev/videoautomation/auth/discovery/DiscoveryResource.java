@@ -8,7 +8,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
@@ -16,6 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import dev.videoautomation.auth.config.AuthConfig;
 import dev.videoautomation.auth.discovery.DiscoveryDocuments.AgentAuth;
 import dev.videoautomation.auth.discovery.DiscoveryDocuments.AuthorizationServer;
 import dev.videoautomation.auth.discovery.DiscoveryDocuments.CodePolicy;
@@ -42,13 +42,11 @@ public class DiscoveryResource {
   private final int maxAttempts;
   private final Duration claimTtl;
 
-  DiscoveryResource(PublicUrls urls, @ConfigProperty(name = "auth.codes.ttl") Duration codeTtl,
-      @ConfigProperty(name = "auth.codes.max-attempts") int maxAttempts,
-      @ConfigProperty(name = "auth.claim-token.ttl") Duration claimTtl) {
+  DiscoveryResource(PublicUrls urls, AuthConfig config) {
     this.urls = urls;
-    this.codeTtl = codeTtl;
-    this.maxAttempts = maxAttempts;
-    this.claimTtl = claimTtl;
+    this.codeTtl = config.codes().ttl();
+    this.maxAttempts = config.codes().maxAttempts();
+    this.claimTtl = config.claimToken().ttl();
   }
 
   @GET

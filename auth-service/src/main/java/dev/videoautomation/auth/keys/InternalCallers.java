@@ -4,8 +4,7 @@ import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
+import dev.videoautomation.auth.config.AuthConfig;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.token.CurrentCaller;
@@ -17,10 +16,9 @@ public class InternalCallers {
   private final List<String> clientsCallers;
   private final CurrentCaller caller;
 
-  InternalCallers(@ConfigProperty(name = "auth.internal.verify-callers") List<String> verifyCallers,
-      @ConfigProperty(name = "auth.internal.clients-callers") List<String> clientsCallers, CurrentCaller caller) {
-    this.verifyCallers = verifyCallers;
-    this.clientsCallers = clientsCallers;
+  InternalCallers(AuthConfig config, CurrentCaller caller) {
+    this.verifyCallers = config.internal().verifyCallers();
+    this.clientsCallers = config.internal().clientsCallers();
     this.caller = caller;
   }
 

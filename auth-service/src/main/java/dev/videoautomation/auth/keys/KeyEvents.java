@@ -1,7 +1,11 @@
 package dev.videoautomation.auth.keys;
 
+import java.util.LinkedHashMap;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+
+import dev.videoautomation.platform.notify.PgNotify;
 
 /**
  * Tells every gateway that a key changed ({@code key_events}, docs/internal-api.md §2), inside the changing
@@ -9,6 +13,8 @@ import jakarta.persistence.EntityManager;
  */
 @ApplicationScoped
 public class KeyEvents {
+  static final String CHANNEL = "key_events";
+
   private final EntityManager entityManager;
 
   KeyEvents(EntityManager entityManager) {
@@ -16,13 +22,9 @@ public class KeyEvents {
   }
 
   public void send(String event, String keyId, String clientId) {
-    var payload = "{\"v\":1,\"event\":\"" + event + "\",\"keyId\":" + quoted(keyId) + ",\"clientId\":"
-        + quoted(clientId) + ",\"at\":" + System.currentTimeMillis() + "}";
-    entityManager.createNativeQuery("SELECT pg_notify('key_events', ?1)").setParameter(1, payload)
-        .getSingleResult();
-  }
-
-  private static String quoted(String value) {
-    return value == null ? "null" : "\"" + value + "\"";
+    var ids = new LinkedHashMap<String, String>();
+    ids.put("keyId", keyId);
+    ids.put("clientId", clientId);
+    PgNotify.send(entityManager, CHANNEL, PgNotify.payload(event, ids, System.currentTimeMillis()));
   }
 }

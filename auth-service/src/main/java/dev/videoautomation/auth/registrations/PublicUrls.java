@@ -2,15 +2,15 @@ package dev.videoautomation.auth.registrations;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import dev.videoautomation.platform.config.SuiteConfig;
 
 /** Absolute URLs on the gateway's public address ({@code PUBLIC_BASE_URL}). */
 @ApplicationScoped
 public class PublicUrls {
   private final String base;
 
-  PublicUrls(@ConfigProperty(name = "public-base-url") String base) {
-    this.base = base.replaceAll("/+$", "");
+  PublicUrls(SuiteConfig config) {
+    this.base = config.publicBaseUrl().replaceAll("/+$", "");
   }
 
   public String base() {

@@ -9,8 +9,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
 import jakarta.transaction.Transactional;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
+import dev.videoautomation.auth.config.AuthConfig;
 import dev.videoautomation.auth.clients.Client;
 import dev.videoautomation.auth.clients.RecoveryAddresses;
 import dev.videoautomation.auth.codes.Codes;
@@ -42,11 +41,11 @@ public class Registrations {
 
   @Inject
   Registrations(Keys keys, Codes codes, RecoveryAddresses recoveryAddresses,
-      @ConfigProperty(name = "auth.claim-token.ttl", defaultValue = "PT24H") Duration claimTtl) {
+      AuthConfig config) {
     this.keys = keys;
     this.codes = codes;
     this.recoveryAddresses = recoveryAddresses;
-    this.claimTtl = claimTtl;
+    this.claimTtl = config.claimToken().ttl();
   }
 
   /** A new registration; {@code credential} only for anonymous ones, {@code code} only for email ones. */

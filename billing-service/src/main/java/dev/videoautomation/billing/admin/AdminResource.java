@@ -13,6 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import dev.videoautomation.billing.admin.AdminDtos.EndRequest;
 import dev.videoautomation.billing.admin.AdminDtos.GrantRequest;
+import dev.videoautomation.billing.common.OperatorOnly;
 import dev.videoautomation.billing.subscriptions.Entitlement;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.ids.IdPrefix;

@@ -1,12 +1,9 @@
 package dev.videoautomation.billing.admin;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.HexFormat;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,6 +26,7 @@ import dev.videoautomation.billing.subscriptions.Subscription;
 import dev.videoautomation.billing.subscriptions.SubscriptionRepository;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.hashes.Hashes;
 
 /**
  * Operators grant and end subscriptions. Each command applies once per operationId: a retry with the same body gets
@@ -155,15 +153,11 @@ public class SubscriptionAdmin {
   }
 
   private static String hash(Object... parts) {
-    try {
-      var digest = MessageDigest.getInstance("SHA-256");
-      for (var part : parts) {
-        digest.update(String.valueOf(part).getBytes(StandardCharsets.UTF_8));
-        digest.update((byte) 0);
-      }
-      return HexFormat.of().formatHex(digest.digest());
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
+    var digest = Hashes.sha256();
+    for (var part : parts) {
+      digest.update(String.valueOf(part).getBytes(StandardCharsets.UTF_8));
+      digest.update((byte) 0);
     }
+    return Hashes.hex(digest.digest());
   }
 }

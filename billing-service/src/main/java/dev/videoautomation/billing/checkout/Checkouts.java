@@ -7,7 +7,6 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 import dev.videoautomation.billing.config.BillingConfig;
@@ -17,6 +16,7 @@ import dev.videoautomation.billing.credits.LedgerRepository;
 import dev.videoautomation.billing.plans.Plan;
 import dev.videoautomation.billing.plans.PlanRepository;
 import dev.videoautomation.billing.subscriptions.Activations;
+import dev.videoautomation.platform.config.SuiteConfig;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ids.IdPrefix;
@@ -45,7 +45,7 @@ public class Checkouts {
 
   Checkouts(CheckoutSessionRepository sessions, PlanRepository plans, Activations activations, CreditLedger credits,
       LedgerRepository ledger, CredentialVault vault, @RestClient AuthClients auth, BillingConfig config,
-      @ConfigProperty(name = "public-base-url") String publicBaseUrl,
+      SuiteConfig suite,
       jakarta.enterprise.inject.Instance<PaymentProvider> providers) {
     var chosen = config.checkout().provider();
     this.provider = providers.stream().filter(p -> p.name().equals(chosen)).findFirst().orElseThrow(() ->
@@ -58,7 +58,7 @@ public class Checkouts {
     this.vault = vault;
     this.auth = auth;
     this.config = config;
-    this.publicBaseUrl = publicBaseUrl.replaceAll("/+$", "");
+    this.publicBaseUrl = suite.publicBaseUrl().replaceAll("/+$", "");
   }
 
   public String checkoutUrl(CheckoutSession session) {

@@ -24,7 +24,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import io.quarkus.panache.common.Sort;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-import dev.videoautomation.billing.admin.OperatorOnly;
+import dev.videoautomation.billing.common.OperatorOnly;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ids.IdPrefix;

@@ -1,10 +1,5 @@
 package dev.videoautomation.billing.plans;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
-
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -19,6 +14,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.videoautomation.platform.hashes.Hashes;
 
 /**
  * {@code GET /internal/prices} (docs/internal-api.md §3.4.4), any subject: cacheable for five minutes, with an ETag
@@ -41,7 +38,7 @@ public class PricesResource {
   @Operation(hidden = true)
   public Response prices(@Context Request request) throws JsonProcessingException {
     var body = json.writeValueAsString(prices.current());
-    var tag = new EntityTag(sha256(body));
+    var tag = new EntityTag(etag(body));
     var cache = new CacheControl();
     cache.setNoTransform(false);
     cache.setMaxAge(MAX_AGE_SECONDS);
@@ -52,12 +49,8 @@ public class PricesResource {
     return Response.ok(body, MediaType.APPLICATION_JSON_TYPE).tag(tag).cacheControl(cache).build();
   }
 
-  private static String sha256(String text) {
-    try {
-      var digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest, 0, 16);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+  /** The first 16 bytes of the body's SHA-256, in hex: enough to tell price lists apart. */
+  private static String etag(String text) {
+    return Hashes.sha256Hex(text).substring(0, 32);
   }
 }

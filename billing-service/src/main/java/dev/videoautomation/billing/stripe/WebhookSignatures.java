@@ -1,15 +1,9 @@
 package dev.videoautomation.billing.stripe;
 
-import java.nio.charset.StandardCharsets;
-import java.security.InvalidKeyException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HexFormat;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+import dev.videoautomation.platform.hashes.Hashes;
 
 /**
  * Stripe's webhook signature: header {@code Stripe-Signature: t=<unix>,v1=<hex>[,v1=...]}, where v1 is the
@@ -44,18 +38,12 @@ public final class WebhookSignatures {
         || Math.abs(clock.instant().getEpochSecond() - timestamp) > tolerance.toSeconds()) {
       return false;
     }
-    var expected = sign(timestamp + "." + payload, secret).getBytes(StandardCharsets.US_ASCII);
-    return signatures.stream().anyMatch(s -> MessageDigest.isEqual(expected, s.getBytes(StandardCharsets.US_ASCII)));
+    var expected = sign(timestamp + "." + payload, secret);
+    return signatures.stream().anyMatch(s -> Hashes.constantTimeEquals(expected, s));
   }
 
   /** The hex HMAC-SHA256 of {@code signedPayload}; tests sign their simulated events with it. */
   public static String sign(String signedPayload, String secret) {
-    try {
-      var mac = Mac.getInstance("HmacSHA256");
-      mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-      return HexFormat.of().formatHex(mac.doFinal(signedPayload.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException | InvalidKeyException e) {
-      throw new IllegalStateException(e);
-    }
+    return Hashes.hmacSha256Hex(secret, signedPayload);
   }
 }

@@ -1,8 +1,12 @@
 package dev.videoautomation.billing.subscriptions;
 
+import java.util.LinkedHashMap;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
+
+import dev.videoautomation.platform.notify.PgNotify;
 
 /**
  * Tells every gateway that a client's entitlement changed ({@code entitlement_events}, docs/internal-api.md §2).
@@ -22,12 +26,12 @@ public class EntitlementEvents {
   /** Queues {@code entitlement.changed} for {@code clientId} (a validated {@code cli_} id) until commit. */
   @Transactional(Transactional.TxType.MANDATORY)
   public void changed(String clientId) {
-    entityManager.createNativeQuery("SELECT pg_notify(?1, ?2)")
-        .setParameter(1, CHANNEL).setParameter(2, payload(clientId, System.currentTimeMillis())).getSingleResult();
+    PgNotify.send(entityManager, CHANNEL, payload(clientId, System.currentTimeMillis()));
   }
 
   static String payload(String clientId, long at) {
-    return "{\"v\":1,\"event\":\"entitlement.changed\",\"clientId\":"
-        + (clientId == null ? "null" : "\"" + clientId + "\"") + ",\"at\":" + at + "}";
+    var ids = new LinkedHashMap<String, String>();
+    ids.put("clientId", clientId);
+    return PgNotify.payload("entitlement.changed", ids, at);
   }
 }

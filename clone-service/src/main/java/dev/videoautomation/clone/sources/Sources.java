@@ -15,18 +15,18 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.platform.calls.MediaCalls;
 import dev.videoautomation.platform.calls.OwnMedia;
 import dev.videoautomation.platform.calls.OwnerRefusal;
 import dev.videoautomation.platform.calls.StageUrl;
 import dev.videoautomation.platform.calls.StoredMedia;
+import dev.videoautomation.platform.config.SuiteConfig;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ffmpeg.WorkDir;
+import dev.videoautomation.platform.streams.LimitedInputStream;
 import dev.videoautomation.platform.token.InternalTokens;
 import dev.videoautomation.platform.urls.UrlGuard;
 
@@ -49,13 +49,14 @@ public class Sources {
       .followRedirects(HttpClient.Redirect.NEVER).build();
 
   public Sources(MediaCalls media, InternalTokens tokens, CloneConfig config, UrlGuard guard, OwnMedia ownMedia,
-      @ConfigProperty(name = "quarkus.rest-client.media-client.url") String mediaBaseUrl) {
+      SuiteConfig suite) {
     this.media = media;
     this.tokens = tokens;
     this.config = config;
     this.guard = guard;
     this.ownMedia = ownMedia;
-    this.mediaBaseUrl = mediaBaseUrl.replaceAll("/+$", "");
+    this.mediaBaseUrl = suite.mediaServiceUrl().orElseThrow(() -> new IllegalStateException(
+        "quarkus.rest-client.media-client.url is not set")).replaceAll("/+$", "");
   }
 
   /**
@@ -121,27 +122,7 @@ public class Sources {
               "The media service could not hand over " + stored.id() + " (status " + response.statusCode()
                   + "); retry in a moment."));
         }
-        var limited = new java.io.InputStream() {
-          long count;
-
-          @Override
-          public int read() throws IOException {
-            var b = body.read();
-            if (b >= 0 && ++count > config.limits().sourceMaxBytes()) {
-              throw tooLarge();
-            }
-            return b;
-          }
-
-          @Override
-          public int read(byte[] buffer, int offset, int length) throws IOException {
-            var n = body.read(buffer, offset, length);
-            if (n > 0 && (count += n) > config.limits().sourceMaxBytes()) {
-              throw tooLarge();
-            }
-            return n;
-          }
-        };
+        var limited = LimitedInputStream.refusing(body, config.limits().sourceMaxBytes(), this::tooLarge);
         Files.copy(limited, target, StandardCopyOption.REPLACE_EXISTING);
       }
       return target;

@@ -13,6 +13,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
 import dev.videoautomation.platform.calls.OwnMedia;
+import dev.videoautomation.platform.streams.LimitedInputStream;
 
 /**
  * Objects as files under one directory, served publicly by media-service at {@code <public base URL>/cdn/<key>}
@@ -66,7 +67,7 @@ public final class LocalStorage implements ObjectStorage {
       var channel = FileChannel.open(resolve(key), StandardOpenOption.READ);
       channel.position(offset);
       var in = Channels.newInputStream(channel);
-      return length < 0 ? in : new BoundedInputStream(in, length);
+      return length < 0 ? in : LimitedInputStream.truncated(in, length);
     } catch (IOException e) {
       throw new UncheckedIOException("Could not read " + key, e);
     }

@@ -9,8 +9,7 @@ import java.util.regex.Pattern;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
+import dev.videoautomation.platform.config.SuiteConfig;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 
@@ -32,9 +31,8 @@ public class OwnMedia {
   private final List<String> bases;
 
   @Inject
-  OwnMedia(@ConfigProperty(name = "public-base-url") String publicBaseUrl,
-      @ConfigProperty(name = "media.storage.s3.public-base-url") Optional<String> s3PublicBaseUrl) {
-    this(localCdnBase(publicBaseUrl), s3PublicBaseUrl.filter(s -> !s.isBlank()).orElse(null));
+  OwnMedia(SuiteConfig config) {
+    this(localCdnBase(config.publicBaseUrl()), config.s3PublicBaseUrl().filter(s -> !s.isBlank()).orElse(null));
   }
 
   private OwnMedia(String... bases) {

@@ -23,7 +23,7 @@ public final class ErrorResponses {
   }
 
   public static Response toResponse(String path, ApiError error) {
-    SuiteMetrics.answered(error);
+    SuiteMetrics.answered(error.getError());
     var builder = Response.status(error.status());
     retryAfter(error).ifPresent(seconds -> builder.header("Retry-After", seconds));
     if (ProblemDetails.appliesTo(path)) {
@@ -38,7 +38,7 @@ public final class ErrorResponses {
     if (response.ended()) {
       return;
     }
-    SuiteMetrics.answered(error);
+    SuiteMetrics.answered(error.getError());
     var problem = ProblemDetails.appliesTo(rc.normalizedPath());
     response.setStatusCode(error.status())
         .putHeader(HttpHeaders.CONTENT_TYPE, problem ? ProblemDetails.MEDIA_TYPE : MediaType.APPLICATION_JSON);

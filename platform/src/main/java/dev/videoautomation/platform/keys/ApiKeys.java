@@ -1,12 +1,10 @@
 package dev.videoautomation.platform.keys;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
-import java.util.HexFormat;
 import java.util.zip.CRC32;
 
+import dev.videoautomation.platform.hashes.Hashes;
 import dev.videoautomation.platform.ids.Base62;
 
 /**
@@ -76,12 +74,7 @@ public final class ApiKeys {
 
   /** SHA-256 of the key as presented (UTF-8), lowercase hex: what auth stores and the gateway sends to verify. */
   public static String hash(String key) {
-    try {
-      var digest = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("Every JVM has SHA-256", e);
-    }
+    return Hashes.sha256Hex(key);
   }
 
   /** Whether the text is a hash as {@link #hash(String)} writes it. */

@@ -6,15 +6,13 @@ import java.util.Set;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Metrics;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.core.instrument.distribution.DistributionStatisticConfig;
 
-import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.config.SuiteConfig;
 
 /**
  * The metrics every service publishes at {@code /q/metrics} on its management port beyond Quarkus's own
@@ -24,7 +22,7 @@ import dev.videoautomation.platform.errors.ApiError;
  */
 @Singleton
 public class SuiteMetrics {
-  /** The error codes that mean "an outside provider failed", counted by {@link #answered(ApiError)}. */
+  /** The error codes that mean "an outside provider failed", counted by {@link #answered(String)}. */
   static final Set<String> PROVIDER_ERRORS =
       Set.of("upstream_error", "upstream_timeout", "provider_auth_failed", "provider_credits_exhausted");
   static final String HTTP_SERVER_REQUESTS = "http.server.requests";
@@ -35,8 +33,8 @@ public class SuiteMetrics {
 
   @Produces
   @Singleton
-  MeterFilter serviceTag(@ConfigProperty(name = "quarkus.application.name") String service) {
-    return MeterFilter.commonTags(Tags.of("service", service));
+  MeterFilter serviceTag(SuiteConfig config) {
+    return MeterFilter.commonTags(Tags.of("service", config.serviceName()));
   }
 
   @Produces
@@ -83,10 +81,10 @@ public class SuiteMetrics {
     };
   }
 
-  /** Counts an error answer that reports a provider failure; other answers are not counted here. */
-  public static void answered(ApiError error) {
-    if (PROVIDER_ERRORS.contains(error.getError())) {
-      providerError(error.getError());
+  /** Counts an error answer (its {@code error} code) that reports a provider failure; others are not counted here. */
+  public static void answered(String errorCode) {
+    if (PROVIDER_ERRORS.contains(errorCode)) {
+      providerError(errorCode);
     }
   }
 

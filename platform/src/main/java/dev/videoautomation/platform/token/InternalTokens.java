@@ -6,9 +6,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import io.smallrye.jwt.build.Jwt;
+
+import dev.videoautomation.platform.config.SuiteConfig;
 
 /**
  * Mints the suite's internal tokens with the suite signing key ({@code smallrye.jwt.sign.key[.location]}). A token
@@ -27,9 +27,9 @@ public class InternalTokens {
   private final String serviceName;
   private final ConcurrentHashMap<String, Minted> cache = new ConcurrentHashMap<>();
 
-  InternalTokens(InternalTokenConfig config, @ConfigProperty(name = "quarkus.application.name") String serviceName) {
+  InternalTokens(InternalTokenConfig config, SuiteConfig suite) {
     this.config = config;
-    this.serviceName = serviceName;
+    this.serviceName = suite.serviceName();
   }
 
   /** A token for a client: {@code sub} = clientId, with its scopes and plan (null when it has none). */

@@ -1,7 +1,5 @@
-package dev.videoautomation.billing.admin;
+package dev.videoautomation.billing.common;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,6 +13,7 @@ import dev.videoautomation.billing.config.BillingConfig;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.hashes.Hashes;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 /**
@@ -27,12 +26,11 @@ public class OperatorGuard {
   static final String HEADER = "X-Operator-Token";
   static final String SETTING = "BILLING_ADMIN_OPERATOR_TOKEN";
 
-  private final Optional<byte[]> operatorToken;
+  private final Optional<String> operatorToken;
   private final CurrentCaller currentCaller;
 
   OperatorGuard(BillingConfig config, CurrentCaller currentCaller) {
-    this.operatorToken = config.admin().operatorToken().filter(token -> !token.isBlank())
-        .map(token -> token.getBytes(StandardCharsets.UTF_8));
+    this.operatorToken = config.admin().operatorToken().filter(token -> !token.isBlank());
     this.currentCaller = currentCaller;
   }
 
@@ -50,8 +48,7 @@ public class OperatorGuard {
           .withSetup("Set " + SETTING + " to a long random secret and restart billing-service."));
     }
     var presented = headers.getHeaderString(HEADER);
-    if (presented == null
-        || !MessageDigest.isEqual(presented.getBytes(StandardCharsets.UTF_8), operatorToken.get())) {
+    if (!Hashes.constantTimeEquals(presented, operatorToken.get())) {
       Log.debugf("Refused an admin call by %s: %s", caller.subject(), presented == null ? "no operator token"
           : "wrong operator token");
       throw new ApiException(ErrorCode.UNAUTHORIZED, "Send the operator secret (" + SETTING + ") in " + HEADER + ".");

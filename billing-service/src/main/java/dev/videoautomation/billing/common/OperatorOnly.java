@@ -1,4 +1,4 @@
-package dev.videoautomation.billing.admin;
+package dev.videoautomation.billing.common;
 
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
