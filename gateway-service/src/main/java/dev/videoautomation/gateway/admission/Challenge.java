@@ -6,7 +6,7 @@ import jakarta.enterprise.event.Observes;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.ext.web.RoutingContext;
 
-import dev.videoautomation.gateway.config.GatewayConfig;
+import dev.videoautomation.platform.config.SuiteConfig;
 import dev.videoautomation.gateway.routing.Relayed;
 
 /**
@@ -22,7 +22,7 @@ public class Challenge {
 
   private final String value;
 
-  Challenge(GatewayConfig.Suite suite) {
+  Challenge(SuiteConfig suite) {
     this.value = "Bearer resource_metadata=\"" + suite.publicBaseUrl().replaceAll("/+$", "")
         + "/.well-known/oauth-protected-resource\"";
   }

@@ -78,19 +78,6 @@ public interface GatewayConfig {
   }
 
   /**
-   * The suite's settings the gateway reads too, outside its own prefix: a mapping of its own, with the same names
-   * as everywhere in the suite.
-   */
-  @ConfigMapping(prefix = "")
-  interface Suite {
-    /**
-     * Where agents reach the API ({@code PUBLIC_BASE_URL}; platform's default {@code http://localhost:8080}): the
-     * merged document's server and the 401 challenge's {@code resource_metadata} are under it.
-     */
-    String publicBaseUrl();
-  }
-
-  /**
    * The suite's database as Quarkus' datasource names it ({@code quarkus.datasource.*}), for the one connection the
    * change events hold outside the pool.
    */

@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.logging.Log;
 import io.quarkus.vertx.http.HttpServer;
 
+import dev.videoautomation.platform.config.SuiteConfig;
 import dev.videoautomation.gateway.config.GatewayConfig;
 import dev.videoautomation.gateway.routing.Owner;
 import dev.videoautomation.platform.http.ApiVersion;
@@ -47,7 +48,7 @@ public class MergedOpenApi {
   private volatile Cached cached;
 
   MergedOpenApi(GatewayConfig config, GatewayAnswers gatewayAnswers, HttpServer server, ObjectMapper json,
-      GatewayConfig.Suite suite) {
+      SuiteConfig suite) {
     this.config = config;
     this.gatewayAnswers = gatewayAnswers;
     this.server = server;
