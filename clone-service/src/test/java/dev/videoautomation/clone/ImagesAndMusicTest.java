@@ -235,6 +235,35 @@ class ImagesAndMusicTest {
     }
   }
 
+  @Test
+  void shouldReadOnlyTheCallersOwnTasksByAnIdOfTheirForm() throws Exception {
+    var owner = "cli_ownTasksOwner000000001";
+    var other = "cli_ownTasksOther000000001";
+    Simulated.staging(wireMock, "audio/wav");
+    Simulated.queue(wireMock, "/fal-ai/lyria2", "req-own",
+        "{\"audio\": {\"url\": \"" + wireMock.baseUrl() + "/files/track.wav\", \"content_type\": \"audio/wav\"}}");
+    String id = as(owner).body("{\"prompt\": \"mine\"}").when().post("/v1/music").then().statusCode(202)
+        .extract().path("id");
+    drain("/v1/music/" + id, owner);
+    as(owner).when().get("/v1/music/" + id).then().statusCode(200).body("trackId", equalTo(id));
+    // Another client's track is as absent as one that never existed; its lists do not show it.
+    as(other).when().get("/v1/music/" + id).then().statusCode(404).body("error", equalTo("not_found"))
+        .body("message", equalTo("Music track " + id + " was not found."));
+    as(other).when().get("/v1/music").then().statusCode(200).body("data", hasSize(0));
+    as(owner).when().get("/v1/images/img_0000000000000000000000").then().statusCode(404)
+        .body("message", equalTo("Image task img_0000000000000000000000 was not found."));
+    as(owner).when().delete("/v1/clones/video/vid_0000000000000000000000").then().statusCode(404)
+        .body("message", equalTo("Clone video vid_0000000000000000000000 was not found."));
+    // An id of another kind's form is 400 naming `id`, with the form it must have.
+    as(owner).when().get("/v1/images/" + id).then().statusCode(400).body("error", equalTo("invalid_request"))
+        .body("field", equalTo("id")).body("message", equalTo("Field 'id' must be an image task id (img_...)."));
+    as(owner).when().get("/v1/clones/video/" + id).then().statusCode(400)
+        .body("message", equalTo("Field 'id' must be a video id (vid_...)."));
+    as(owner).when().delete("/v1/clones/video/" + id).then().statusCode(400).body("field", equalTo("id"));
+    as(owner).when().get("/v1/music/img_0000000000000000000000").then().statusCode(400)
+        .body("message", equalTo("Field 'id' must be a track id (trk_...)."));
+  }
+
   private boolean open(String client) {
     java.util.List<String> statuses = as(client).when().get("/v1/music").then().extract().path("data.status");
     return statuses.stream().anyMatch(s -> s.equals("pending") || s.equals("running"));

@@ -12,6 +12,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.validation.Valid;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -21,12 +22,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.clone.docs.ApiDocs;
+import dev.videoautomation.clone.docs.CloneErrorAnswers;
 import dev.videoautomation.clone.sources.InputDocs;
 import dev.videoautomation.clone.tasks.Task;
 import dev.videoautomation.clone.tasks.TaskService;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.token.CurrentCaller;
 
@@ -63,6 +64,7 @@ public class CloneImageResource {
   @POST
   @Path("character")
   @Operation(operationId = "generateCharacterImage", summary = "Generate a character image",
+      extensions = @Extension(name = CloneErrorAnswers.EXTENSION, value = CloneErrorAnswers.MEDIA_TASK),
       description = "`prompt` (required) describes the character; "
       + "`referenceImageUrl` (a public http(s) URL, checked by the URL guard, or your own image, below) makes it an "
       + "edit of that image (image-edit model), otherwise text to image; "
@@ -78,20 +80,6 @@ public class CloneImageResource {
   @APIResponse(responseCode = "202", description = "Still generating: poll `pollUrl`", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImageDtos.CloneImage.class),
       examples = @ExampleObject(name = "generating", value = STILL_GENERATING)))
-  @APIResponse(responseCode = "400", description = InputDocs.BAD_URL, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
-      examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
-  @APIResponse(responseCode = "404", description = InputDocs.NOT_FOUND, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
-      examples = @ExampleObject(name = "not yours", value = InputDocs.NOT_FOUND_EXAMPLE)))
-  @APIResponse(responseCode = "413", description = InputDocs.TOO_LARGE, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
-      examples = @ExampleObject(name = "too large inline", value = InputDocs.TOO_LARGE_EXAMPLE)))
-  @APIResponse(responseCode = "402", ref = ApiDocs.NO_CREDITS)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
-  @APIResponse(responseCode = "502", ref = ApiDocs.PROVIDER_FAILED)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  @APIResponse(responseCode = "504", ref = ApiDocs.PROVIDER_TIMEOUT)
   public Response character(@Valid ImageDtos.CharacterRequest request) {
     return answer(images.character(caller.requireClientId(), request));
   }
@@ -99,6 +87,7 @@ public class CloneImageResource {
   @POST
   @Path("frame")
   @Operation(operationId = "createStartingFrame", summary = "Make a starting frame",
+      extensions = @Extension(name = CloneErrorAnswers.EXTENSION, value = CloneErrorAnswers.MEDIA_TASK),
       description = "`videoUrl` (required) and `characterImageUrl` "
       + "(required: a public http(s) URL, or your own image, below). " + InputDocs.OWN_SOURCE + " Both are checked "
       + "before anything else happens. The source's first frame is "
@@ -113,21 +102,7 @@ public class CloneImageResource {
   @APIResponse(responseCode = "202", description = "Still generating: poll `pollUrl`", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImageDtos.CloneImage.class),
       examples = @ExampleObject(name = "generating", value = STILL_GENERATING)))
-  @APIResponse(responseCode = "400", description = InputDocs.BAD_URL, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
-      examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
-  @APIResponse(responseCode = "404", description = InputDocs.NOT_FOUND, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
-      examples = @ExampleObject(name = "not yours", value = InputDocs.NOT_FOUND_EXAMPLE)))
-  @APIResponse(responseCode = "413", description = InputDocs.TOO_LARGE, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
-      examples = @ExampleObject(name = "too large inline", value = InputDocs.TOO_LARGE_EXAMPLE)))
-  @APIResponse(responseCode = "402", ref = ApiDocs.NO_CREDITS)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
   @APIResponse(responseCode = "422", ref = ApiDocs.UNPROCESSABLE)
-  @APIResponse(responseCode = "502", ref = ApiDocs.PROVIDER_FAILED)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  @APIResponse(responseCode = "504", ref = ApiDocs.PROVIDER_TIMEOUT)
   public Response frame(@Valid ImageDtos.FrameRequest request) {
     return answer(images.frame(caller.requireClientId(), request));
   }

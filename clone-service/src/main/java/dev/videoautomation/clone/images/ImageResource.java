@@ -15,6 +15,7 @@ import jakarta.validation.Valid;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -23,24 +24,24 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import dev.videoautomation.clone.common.CallerTasks;
 import dev.videoautomation.clone.docs.ApiDocs;
+import dev.videoautomation.clone.docs.CloneErrorAnswers;
 import dev.videoautomation.clone.sources.InputDocs;
-import dev.videoautomation.clone.tasks.TaskService;
-import dev.videoautomation.platform.errors.ApiException;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.ids.IdPrefix;
-import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 @Path("/v1/images")
 @Tag(name = ApiDocs.TAG_IMAGES, description = ApiDocs.TAG_IMAGES_TEXT)
 @Produces(MediaType.APPLICATION_JSON)
 public class ImageResource {
+  static final CallerTasks.Kind IMAGE = new CallerTasks.Kind("image", IdPrefix.IMG,
+      "must be an image task id (img_...)", "Image task");
   private final ImageService images;
-  private final TaskService tasks;
+  private final CallerTasks tasks;
   private final CurrentCaller caller;
 
-  public ImageResource(ImageService images, TaskService tasks, CurrentCaller caller) {
+  public ImageResource(ImageService images, CallerTasks tasks, CurrentCaller caller) {
     this.images = images;
     this.tasks = tasks;
     this.caller = caller;
@@ -50,6 +51,7 @@ public class ImageResource {
   @Path("generate")
   @Consumes(MediaType.APPLICATION_JSON)
   @Operation(operationId = "generateImage", summary = "Start an image generation task",
+      extensions = @Extension(name = CloneErrorAnswers.EXTENSION, value = CloneErrorAnswers.MEDIA_TASK),
       description = "`prompt` (required, up to 4000 characters), `imageInput` (a reference image for style transfer: "
           + "a public http(s) URL, or your own image, below), `aspectRatio` (auto, 21:9, 16:9, 3:2, 4:3, 5:4, 1:1, 4:5, "
           + "3:4, 2:3, 9:16), `resolution` (1K, 2K, 4K; default 1K), `outputFormat` (png, jpg; default png). Any other "
@@ -66,20 +68,6 @@ public class ImageResource {
       schema = @Schema(implementation = ImageDtos.Started.class), examples = @ExampleObject(name = "started", value =
       "{\"id\": \"img_4Yb2kQ9sT1vXw8aBcDeFgH\", \"status\": \"pending\", \"model\": \"fal-ai/nano-banana-pro\", "
           + "\"creditsCharged\": 6}")))
-  @APIResponse(responseCode = "400", description = InputDocs.BAD_URL, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
-      examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
-  @APIResponse(responseCode = "404", description = InputDocs.NOT_FOUND, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
-      examples = @ExampleObject(name = "not yours", value = InputDocs.NOT_FOUND_EXAMPLE)))
-  @APIResponse(responseCode = "413", description = InputDocs.TOO_LARGE, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
-      examples = @ExampleObject(name = "too large inline", value = InputDocs.TOO_LARGE_EXAMPLE)))
-  @APIResponse(responseCode = "402", ref = ApiDocs.NO_CREDITS)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
-  @APIResponse(responseCode = "502", ref = ApiDocs.PROVIDER_FAILED)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  @APIResponse(responseCode = "504", ref = ApiDocs.PROVIDER_TIMEOUT)
   public Response generate(@Valid ImageDtos.GenerateRequest request) {
     var task = images.generate(caller.requireClientId(), request);
     return Response.accepted(new ImageDtos.Started(task.id, task.status, task.model, task.creditsCharged))
@@ -89,20 +77,15 @@ public class ImageResource {
   @GET
   @Path("{id}")
   @Operation(operationId = "getImageTask", summary = "Poll an image task",
+      extensions = @Extension(name = CloneErrorAnswers.EXTENSION, value = CloneErrorAnswers.TASK_BY_ID),
       description = "Status `pending`, `running`, `succeeded` (with `resultUrl` and `imageUrls`: the images stored "
           + "in the suite's CDN) or `failed` (with `errorCode`, `errorMessage`; the credits were refunded). Character "
           + "and starting-frame generations (`purpose` `character`, `frame`) are polled here too. Another client's "
           + "task is 404.")
   @APIResponse(responseCode = "200", description = "The task", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ImageDtos.ImageTask.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_QUERY)
-  @APIResponse(responseCode = "404", ref = ApiDocs.TASK_NOT_FOUND)
   public ImageDtos.ImageTask get(@PathParam("id") @Parameter(description = "The image task's id (`img_…`).",
       schema = @Schema(type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.IMAGE_ID)) String id) {
-    if (!Ids.looksLike(IdPrefix.IMG, id)) {
-      throw ApiException.invalidField("id", "must be an image task id (img_...)");
-    }
-    return tasks.owned(id, caller.requireClientId(), "image").map(ImageDtos.ImageTask::from)
-        .orElseThrow(() -> ApiException.notFound("Image task " + id));
+    return ImageDtos.ImageTask.from(tasks.owned(IMAGE, id));
   }
 }

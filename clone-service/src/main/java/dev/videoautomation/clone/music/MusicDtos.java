@@ -20,9 +20,9 @@ public final class MusicDtos {
   @RegisterForReflection
   @Schema(name = "MusicRequest", description = "What music to generate.")
   public record MusicRequest(
-      @Schema(required = true, maxLength = MusicResource.MAX_PROMPT, description = "What the music sounds like.")
+      @Schema(required = true, maxLength = MusicService.MAX_PROMPT, description = "What the music sounds like.")
       String prompt,
-      @Schema(minimum = "" + MusicResource.MIN_SECONDS, maximum = "" + MusicResource.MAX_SECONDS, description = "The "
+      @Schema(minimum = "" + MusicService.MIN_SECONDS, maximum = "" + MusicService.MAX_SECONDS, description = "The "
           + "length to ask for, in seconds; passed to the music model when it takes a length.")
       Double durationSeconds) {
   }
@@ -47,7 +47,7 @@ public final class MusicDtos {
   public record Track(
       @Schema(required = true, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.TRACK_ID, description = TRACK_ID)
       String trackId,
-      @Schema(required = true, maxLength = MusicResource.MAX_PROMPT) String prompt,
+      @Schema(required = true, maxLength = MusicService.MAX_PROMPT) String prompt,
       @Schema(required = true, enumeration = {Task.PENDING, Task.RUNNING, Task.SUCCEEDED, Task.FAILED,
           Task.CANCELED}, description = ApiDocs.STATUS_TEXT) String status,
       @Schema(required = true, nullable = true, maxLength = ApiDocs.URL_MAX, description = "The audio in the CDN; "

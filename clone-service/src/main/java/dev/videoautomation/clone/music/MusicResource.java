@@ -1,9 +1,6 @@
 package dev.videoautomation.clone.music;
 
 import java.net.URI;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -17,6 +14,7 @@ import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -25,17 +23,11 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import dev.videoautomation.clone.config.CloneConfig;
+import dev.videoautomation.clone.common.CallerTasks;
 import dev.videoautomation.clone.docs.ApiDocs;
-import dev.videoautomation.clone.provider.QueueProvider;
-import dev.videoautomation.clone.tasks.TaskService;
-import dev.videoautomation.platform.errors.ApiException;
-import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.clone.docs.CloneErrorAnswers;
 import dev.videoautomation.platform.ids.IdPrefix;
-import dev.videoautomation.platform.ids.Ids;
-import dev.videoautomation.platform.lists.Cursor;
 import dev.videoautomation.platform.lists.Page;
-import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 
@@ -43,25 +35,22 @@ import dev.videoautomation.platform.token.CurrentCaller;
 @Tag(name = ApiDocs.TAG_MUSIC, description = ApiDocs.TAG_MUSIC_TEXT)
 @Produces(MediaType.APPLICATION_JSON)
 public class MusicResource {
-  static final String OPERATION = "music.generate";
-  static final int MAX_PROMPT = 2000;
-  static final int MIN_SECONDS = 5;
-  static final int MAX_SECONDS = 300;
-  private final TaskService tasks;
-  private final QueueProvider provider;
+  static final CallerTasks.Kind TRACK = new CallerTasks.Kind("music", IdPrefix.TRK, "must be a track id (trk_...)",
+      "Music track");
+  private final MusicService music;
+  private final CallerTasks tracks;
   private final CurrentCaller caller;
-  private final CloneConfig config;
 
-  public MusicResource(TaskService tasks, QueueProvider provider, CurrentCaller caller, CloneConfig config) {
-    this.tasks = tasks;
-    this.provider = provider;
+  public MusicResource(MusicService music, CallerTasks tracks, CurrentCaller caller) {
+    this.music = music;
+    this.tracks = tracks;
     this.caller = caller;
-    this.config = config;
   }
 
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
   @Operation(operationId = "generateMusic", summary = "Generate a music track (asynchronous)",
+      extensions = @Extension(name = CloneErrorAnswers.EXTENSION, value = CloneErrorAnswers.PROVIDER_TASK),
       description = "`prompt` (required, up to 2000 "
       + "characters) and `durationSeconds` (optional, 5-300; passed to the music model when it takes a length, see "
       + "`clone.models.music-duration-field`). `music.generate` credits are charged first (402 queues nothing); a "
@@ -77,38 +66,9 @@ public class MusicResource {
       + "missing or longer than 2000 characters, `durationSeconds` is outside 5 to 300, or a field is unknown; "
       + "`field` names it. Checked before anything else, so also when no provider is set.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
-  @APIResponse(responseCode = "402", ref = ApiDocs.NO_CREDITS)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
-  @APIResponse(responseCode = "502", ref = ApiDocs.PROVIDER_FAILED)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  @APIResponse(responseCode = "504", ref = ApiDocs.PROVIDER_TIMEOUT)
   public Response start(MusicDtos.MusicRequest request) {
-    if (request == null) {
-      throw new ApiException(ErrorCode.INVALID_REQUEST, "The request body must be a JSON object.");
-    }
-    if (request.prompt() == null || request.prompt().isBlank()) {
-      throw ApiException.invalidField("prompt", "is required");
-    }
-    if (request.prompt().length() > MAX_PROMPT) {
-      throw ApiException.invalidField("prompt", "must be at most " + MAX_PROMPT + " characters");
-    }
-    var duration = request.durationSeconds();
-    if (duration != null && (duration < MIN_SECONDS || duration > MAX_SECONDS)) {
-      throw ApiException.invalidField("durationSeconds", "must be from " + MIN_SECONDS + " to " + MAX_SECONDS);
-    }
-    var clientId = caller.requireClientId();
-    provider.requireConfigured("Music generation");
-    var arguments = new LinkedHashMap<String, Object>();
-    arguments.put("prompt", request.prompt().strip());
-    config.models().musicDurationField().filter(f -> duration != null)
-        .ifPresent(field -> arguments.put(field, duration));
-    var input = new HashMap<String, Object>();
-    input.put("arguments", arguments);
-    if (duration != null) {
-      input.put("durationSeconds", duration);
-    }
-    var task = tasks.start(new TaskService.Draft(Ids.newId(IdPrefix.TRK), "music", "music", clientId,
-        config.models().music(), null, request.prompt().strip(), input, OPERATION, Map.of(), null));
+    MusicService.requireValid(request);
+    var task = music.start(caller.requireClientId(), request);
     return Response.accepted(new MusicDtos.Started(task.id, task.id, task.status, task.model, task.creditsCharged))
         .location(URI.create("/v1/music/" + task.id)).build();
   }
@@ -123,26 +83,20 @@ public class MusicResource {
   @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_QUERY)
   public Page<MusicDtos.Track> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
       @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor) {
-    var request = PageRequest.of(limit, cursor);
-    return Page.fromRows(tasks.page(caller.requireClientId(), "music", request), request,
-        t -> new Cursor(t.createdAt.toEpochMilli(), t.id), MusicDtos.Track::from);
+    return tracks.page(TRACK, limit, cursor, MusicDtos.Track::from);
   }
 
   @GET
   @Path("{id}")
-  @Operation(operationId = "getMusicTrack", summary = "Poll a music track", description = "`status` `pending`, "
+  @Operation(operationId = "getMusicTrack", summary = "Poll a music track",
+      extensions = @Extension(name = CloneErrorAnswers.EXTENSION, value = CloneErrorAnswers.TASK_BY_ID),
+      description = "`status` `pending`, "
       + "`running`, `succeeded` (`audioUrl`: the audio in the CDN, `durationSeconds` probed) or `failed` "
       + "(`errorMessage`; credits refunded). Another client's track is 404.")
   @APIResponse(responseCode = "200", description = "The track", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = MusicDtos.Track.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_QUERY)
-  @APIResponse(responseCode = "404", ref = ApiDocs.TASK_NOT_FOUND)
   public MusicDtos.Track get(@PathParam("id") @Parameter(description = "The track's id (`trk_…`).", schema = @Schema(
       type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.TRACK_ID)) String id) {
-    if (!Ids.looksLike(IdPrefix.TRK, id)) {
-      throw ApiException.invalidField("id", "must be a track id (trk_...)");
-    }
-    return tasks.owned(id, caller.requireClientId(), "music").map(MusicDtos.Track::from)
-        .orElseThrow(() -> ApiException.notFound("Music track " + id));
+    return MusicDtos.Track.from(tracks.owned(TRACK, id));
   }
 }

@@ -17,6 +17,7 @@ import jakarta.validation.Valid;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -25,29 +26,26 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import dev.videoautomation.clone.common.CallerTasks;
 import dev.videoautomation.clone.docs.ApiDocs;
+import dev.videoautomation.clone.docs.CloneErrorAnswers;
 import dev.videoautomation.clone.sources.InputDocs;
-import dev.videoautomation.clone.tasks.Task;
-import dev.videoautomation.clone.tasks.TaskService;
-import dev.videoautomation.platform.errors.ApiException;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.ids.IdPrefix;
-import dev.videoautomation.platform.ids.Ids;
-import dev.videoautomation.platform.lists.Cursor;
 import dev.videoautomation.platform.lists.Page;
-import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 @Path("/v1/clones/video")
 @Tag(name = ApiDocs.TAG_CLONE, description = ApiDocs.TAG_CLONE_TEXT)
 @Produces(MediaType.APPLICATION_JSON)
 public class CloneVideoResource {
+  static final CallerTasks.Kind VIDEO = new CallerTasks.Kind("video", IdPrefix.VID, "must be a video id (vid_...)",
+      "Clone video");
   private static final String VIDEO_ID = "The render's id (`vid_…`).";
   private final VideoService videos;
-  private final TaskService tasks;
+  private final CallerTasks tasks;
   private final CurrentCaller caller;
 
-  public CloneVideoResource(VideoService videos, TaskService tasks, CurrentCaller caller) {
+  public CloneVideoResource(VideoService videos, CallerTasks tasks, CurrentCaller caller) {
     this.videos = videos;
     this.tasks = tasks;
     this.caller = caller;
@@ -56,6 +54,7 @@ public class CloneVideoResource {
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
   @Operation(operationId = "createCloneVideo", summary = "Render a clone video (asynchronous)",
+      extensions = @Extension(name = CloneErrorAnswers.EXTENSION, value = CloneErrorAnswers.MEDIA_TASK),
       description = "`sourceVideoUrl` (required, 3 to 30 s; "
       + InputDocs.OWN_SOURCE + " It reaches the provider like your own image, below) and one of `startingFrameUrl` "
       + "or `characterImageUrl` (a public http(s) URL: the provider fetches it; or your own image); optional "
@@ -81,21 +80,7 @@ public class CloneVideoResource {
           + "\"mode\": \"clone\", \"model\": \"fal-ai/kling-video/v2.6/standard/motion-control\", \"creditsCharged\": 60, "
           + "\"pollUrl\": \"/v1/clones/video/vid_6Qm2kQ9sT1vXw8aBcDeFgH\", \"webhookSecret\": "
           + "\"whsec_q3Zc9Vd1nT0yXr4LmB8aKs2PwE6hJfG7uY5oNiR1tDk\"}")))
-  @APIResponse(responseCode = "400", description = InputDocs.BAD_URL, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
-      examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
-  @APIResponse(responseCode = "404", description = InputDocs.NOT_FOUND, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
-      examples = @ExampleObject(name = "not yours", value = InputDocs.NOT_FOUND_EXAMPLE)))
-  @APIResponse(responseCode = "413", description = InputDocs.TOO_LARGE, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
-      examples = @ExampleObject(name = "too large inline", value = InputDocs.TOO_LARGE_EXAMPLE)))
-  @APIResponse(responseCode = "402", ref = ApiDocs.NO_CREDITS)
-  @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
   @APIResponse(responseCode = "422", ref = ApiDocs.UNPROCESSABLE)
-  @APIResponse(responseCode = "502", ref = ApiDocs.PROVIDER_FAILED)
-  @APIResponse(responseCode = "503", ref = ApiDocs.UNAVAILABLE)
-  @APIResponse(responseCode = "504", ref = ApiDocs.PROVIDER_TIMEOUT)
   public Response start(@Valid VideoDtos.CloneVideoRequest request) {
     var started = videos.start(caller.requireClientId(), request);
     var task = started.task();
@@ -113,52 +98,34 @@ public class CloneVideoResource {
   @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_QUERY)
   public Page<VideoDtos.CloneVideo> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
       @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor) {
-    var request = PageRequest.of(limit, cursor);
-    return Page.fromRows(tasks.page(caller.requireClientId(), "video", request), request,
-        t -> new Cursor(t.createdAt.toEpochMilli(), t.id), VideoDtos.CloneVideo::from);
+    return tasks.page(VIDEO, limit, cursor, VideoDtos.CloneVideo::from);
   }
 
   @GET
   @Path("{id}")
   @Operation(operationId = "getCloneVideo", summary = "Poll a clone render",
+      extensions = @Extension(name = CloneErrorAnswers.EXTENSION, value = CloneErrorAnswers.TASK_BY_ID),
       description = "`status` `pending`, `running` (with `progress` 0-100), "
       + "`succeeded` (`resultUrl`: the render with the source's soundtrack, in the CDN), `failed` (`errorMessage`; "
       + "credits refunded) or `canceled`. Another client's id is 404.")
   @APIResponse(responseCode = "200", description = "The render", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VideoDtos.CloneVideo.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_QUERY)
-  @APIResponse(responseCode = "404", ref = ApiDocs.TASK_NOT_FOUND)
   public VideoDtos.CloneVideo get(@PathParam("id") @Parameter(description = VIDEO_ID, schema = @Schema(
       type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.VIDEO_ID)) String id) {
-    return VideoDtos.CloneVideo.from(owned(id));
+    return VideoDtos.CloneVideo.from(tasks.owned(VIDEO, id));
   }
 
   @DELETE
   @Path("{id}")
   @Operation(operationId = "cancelCloneVideo", summary = "Cancel a clone render",
+      extensions = @Extension(name = CloneErrorAnswers.EXTENSION, value = CloneErrorAnswers.TASK_BY_ID),
       description = "An open render becomes `canceled`, its credits are "
       + "refunded (once) and the provider is asked to drop it (best effort: fal cancels only requests not yet "
       + "started). A finished render is answered as it is, unchanged. Answers the poll shape.")
   @APIResponse(responseCode = "200", description = "The render as it is now", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = VideoDtos.CloneVideo.class)))
-  @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_QUERY)
-  @APIResponse(responseCode = "404", ref = ApiDocs.TASK_NOT_FOUND)
   public VideoDtos.CloneVideo cancel(@PathParam("id") @Parameter(description = VIDEO_ID, schema = @Schema(
       type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.VIDEO_ID)) String id) {
-    requireId(id);
-    return tasks.cancel(id, caller.requireClientId(), "video").map(VideoDtos.CloneVideo::from)
-        .orElseThrow(() -> ApiException.notFound("Clone video " + id));
-  }
-
-  private Task owned(String id) {
-    requireId(id);
-    return tasks.owned(id, caller.requireClientId(), "video")
-        .orElseThrow(() -> ApiException.notFound("Clone video " + id));
-  }
-
-  static void requireId(String id) {
-    if (!Ids.looksLike(IdPrefix.VID, id)) {
-      throw ApiException.invalidField("id", "must be a video id (vid_...)");
-    }
+    return VideoDtos.CloneVideo.from(tasks.cancel(VIDEO, id));
   }
 }

@@ -31,7 +31,7 @@ public class InternalVideoResource {
   @Path("{id}")
   @Operation(hidden = true)
   public Response get(@PathParam("id") String id) {
-    CloneVideoResource.requireId(id);
+    CloneVideoResource.VIDEO.requireId(id);
     var who = caller.require();
     var task = tasks.find(id).filter(t -> "video".equals(t.kind))
         .filter(t -> who.isService() || t.clientId.equals(who.clientId()))

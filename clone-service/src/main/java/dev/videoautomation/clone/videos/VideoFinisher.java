@@ -1,16 +1,11 @@
 package dev.videoautomation.clone.videos;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.clone.sources.Sources;
 import dev.videoautomation.clone.tasks.Task;
 import dev.videoautomation.clone.tasks.TaskFinisher;
@@ -20,8 +15,6 @@ import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ffmpeg.MediaTools;
-import dev.videoautomation.platform.urls.FetchLimits;
-import dev.videoautomation.platform.urls.GuardedFetcher;
 
 /**
  * Finishes a clone render: downloads the provider's video ({@code video.url}) through the URL guard, muxes the
@@ -29,21 +22,18 @@ import dev.videoautomation.platform.urls.GuardedFetcher;
  */
 @ApplicationScoped
 public class VideoFinisher implements TaskFinisher {
-  private final GuardedFetcher fetcher;
+  private final RenderDownload download;
   private final MediaTools tools;
   private final MediaCalls media;
   private final Sources sources;
   private final Muxer muxer;
-  private final CloneConfig config;
 
-  public VideoFinisher(GuardedFetcher fetcher, MediaTools tools, MediaCalls media, Sources sources, Muxer muxer,
-      CloneConfig config) {
-    this.fetcher = fetcher;
+  public VideoFinisher(RenderDownload download, MediaTools tools, MediaCalls media, Sources sources, Muxer muxer) {
+    this.download = download;
     this.tools = tools;
     this.media = media;
     this.sources = sources;
     this.muxer = muxer;
-    this.config = config;
   }
 
   @Override
@@ -59,13 +49,7 @@ public class VideoFinisher implements TaskFinisher {
     }
     try (var work = tools.workDir()) {
       var render = work.file("render.mp4");
-      var limits = FetchLimits.of(config.limits().resultMaxBytes(), "video/*", "application/octet-stream",
-          "binary/octet-stream").withField("resultUrl");
-      try (var body = fetcher.open(url, limits); var in = body.body()) {
-        Files.copy(in, render, StandardCopyOption.REPLACE_EXISTING);
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      download.into(url, render);
       var source = sources.localFile(media.find(task.inputText("sourceMediaId")), work, "source");
       var out = work.file("clone.mp4");
       var info = muxer.mux(render, source, out);

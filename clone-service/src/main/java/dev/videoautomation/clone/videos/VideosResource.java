@@ -13,24 +13,18 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import dev.videoautomation.clone.common.CallerTasks;
 import dev.videoautomation.clone.docs.ApiDocs;
-
-import dev.videoautomation.clone.tasks.TaskService;
-import dev.videoautomation.platform.lists.Cursor;
 import dev.videoautomation.platform.lists.Page;
-import dev.videoautomation.platform.lists.PageRequest;
-import dev.videoautomation.platform.token.CurrentCaller;
 
 @Path("/v1/videos")
 @Tag(name = ApiDocs.TAG_VIDEOS, description = ApiDocs.TAG_VIDEOS_TEXT)
 @Produces(MediaType.APPLICATION_JSON)
 public class VideosResource {
-  private final TaskService tasks;
-  private final CurrentCaller caller;
+  private final CallerTasks tasks;
 
-  public VideosResource(TaskService tasks, CurrentCaller caller) {
+  public VideosResource(CallerTasks tasks) {
     this.tasks = tasks;
-    this.caller = caller;
   }
 
   @GET
@@ -44,8 +38,6 @@ public class VideosResource {
   @APIResponse(responseCode = "400", ref = ApiDocs.INVALID_QUERY)
   public Page<VideoDtos.VideoItem> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
       @QueryParam("cursor") @Parameter(ref = ApiDocs.CURSOR) String cursor) {
-    var request = PageRequest.of(limit, cursor);
-    return Page.fromRows(tasks.page(caller.requireClientId(), "video", request), request,
-        t -> new Cursor(t.createdAt.toEpochMilli(), t.id), VideoDtos.VideoItem::from);
+    return tasks.page(CloneVideoResource.VIDEO, limit, cursor, VideoDtos.VideoItem::from);
   }
 }
