@@ -73,8 +73,7 @@ public class CheckResource {
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
   @Operation(operationId = "checkVideo", summary = "Check a video against a platform's rules",
-      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.JSON_BODY + ","
-          + MediaErrorAnswers.MEDIA_SOURCE + "," + MediaErrorAnswers.MEDIA_TOOLS + "," + MediaErrorAnswers.DATABASE),
+      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.ON_MEDIA),
       description = "Judges a video's technical spec and caption against the built-in rules of `platform` "
           + "(`shortvideo`, modelled on TikTok; `photo`, modelled on Instagram Reels), with your custom rules laid "
           + "over them (see `PUT /v1/check/rules`) unless `useCustomRules` is false. Send the spec yourself in `spec`, "

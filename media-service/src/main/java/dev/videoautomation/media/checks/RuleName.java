@@ -164,7 +164,7 @@ public enum RuleName {
       if (w <= 0 || h <= 0) {
         return Optional.empty();
       }
-      return Optional.of(CheckEngine.number(w) + ":" + CheckEngine.number(h));
+      return Optional.of(RuleText.number(w) + ":" + RuleText.number(h));
     }
 
     /** The width/height quotient of a normalized ratio string. */

@@ -18,6 +18,11 @@ public record RuleResult(
     @Schema(required = true, description = "What the rule wants, as a short string or a number.", example = "<= 60 s")
     Object expected) {
 
+  /** The result of {@code rule}, with its name and severity. */
+  static RuleResult of(Rule rule, boolean passed, String message, Object actual, Object expected) {
+    return new RuleResult(rule.name().key(), passed, rule.severity(), message, actual, expected);
+  }
+
   /** A rule that could not be judged because the spec lacks its input: reported as passed, severity info. */
   static RuleResult notChecked(RuleName rule, String missing, Object expected) {
     return new RuleResult(rule.key(), true, Severity.INFO,

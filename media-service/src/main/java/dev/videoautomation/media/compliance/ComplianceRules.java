@@ -7,6 +7,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import dev.videoautomation.media.compliance.ComplianceScan.Category;
+import dev.videoautomation.media.terms.TermMatcher;
 
 /**
  * The in-process rules engine: word lists ({@link ComplianceTerms}) matched as whole words in any case, and pattern

@@ -25,6 +25,8 @@ import dev.videoautomation.media.extract.ExtractDtos.ExtractResponse;
 
 @Path("/v1/extract")
 @Tag(name = MediaTags.INTELLIGENCE, description = MediaTags.INTELLIGENCE_TEXT)
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
 @Blocking
 public class ExtractResource {
   private final Extraction extraction;
@@ -34,11 +36,8 @@ public class ExtractResource {
   }
 
   @POST
-  @Consumes(MediaType.APPLICATION_JSON)
-  @Produces(MediaType.APPLICATION_JSON)
   @Operation(operationId = "extractMedia", summary = "Pull frames, audio and metadata from a video",
-      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.JSON_BODY + ","
-          + MediaErrorAnswers.MEDIA_SOURCE + "," + MediaErrorAnswers.MEDIA_TOOLS + "," + MediaErrorAnswers.DATABASE),
+      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.ON_MEDIA),
       description = "The source is `videoUrl` (a CDN URL, an outside URL fetched through the URL guard, or a `med_` "
           + "id) or `mediaId`. `frames` takes exactly one of `count` (evenly spaced, 1–100), `interval` (seconds) or "
           + "`timestamps` (seconds, each less than the duration), plus `format` (`jpg` default, or `png`) and an "
@@ -46,9 +45,8 @@ public class ExtractResource {
           + "`metadata` (default true) returns duration, size, fps, codecs, bitrate, rotation and hasAudio, from "
           + "ffprobe. Frames and audio are stored on the CDN and returned with their URLs.")
   @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = ExtractRequest.class), examples = @ExampleObject(name = "frames",
-      value = "{\"videoUrl\": \"med_4Yb2kQ9sT1vXw8\", \"frames\": {\"count\": 3, \"format\": \"jpg\"}, "
-          + "\"audio\": {\"format\": \"m4a\"}}")))
+      examples = @ExampleObject(name = "frames", value = "{\"videoUrl\": \"med_4Yb2kQ9sT1vXw8\", \"frames\": "
+          + "{\"count\": 3, \"format\": \"jpg\"}, \"audio\": {\"format\": \"m4a\"}}")))
   @APIResponse(responseCode = "200", description = "What was extracted", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ExtractResponse.class),
       examples = @ExampleObject(name = "frames", value = """

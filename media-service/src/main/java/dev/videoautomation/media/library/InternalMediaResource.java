@@ -13,7 +13,6 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import io.smallrye.common.annotation.Blocking;
 
-import dev.videoautomation.media.cdn.ObjectResponses;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.token.CurrentCaller;
 

@@ -35,6 +35,12 @@ public class MediaErrorAnswers implements OASFilter {
   /** The service's database is read or written. */
   public static final String DATABASE = "database";
 
+  /** A JSON body naming a media input that ffmpeg reads, with results stored or records read. */
+  public static final String ON_MEDIA = JSON_BODY + "," + MEDIA_SOURCE + "," + MEDIA_TOOLS + "," + DATABASE;
+  /** A JSON body naming a media input that ffmpeg prepares for an AI provider the operation cannot do without. */
+  public static final String AI_ON_MEDIA = JSON_BODY + "," + MEDIA_SOURCE + "," + MEDIA_TOOLS + "," + PROVIDER + ","
+      + PROVIDER_REQUIRED;
+
   private static final String ERROR_SCHEMA = "#/components/schemas/Error";
 
   private record Answer(String status, String text) {

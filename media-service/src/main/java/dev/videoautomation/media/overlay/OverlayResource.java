@@ -25,6 +25,8 @@ import dev.videoautomation.media.overlay.OverlayDtos.OverlayResponse;
 
 @Path("/v1/overlay")
 @Tag(name = MediaTags.PROCESSING, description = MediaTags.PROCESSING_TEXT)
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
 @Blocking
 public class OverlayResource {
   private final Overlays overlays;
@@ -34,11 +36,8 @@ public class OverlayResource {
   }
 
   @POST
-  @Consumes(MediaType.APPLICATION_JSON)
-  @Produces(MediaType.APPLICATION_JSON)
   @Operation(operationId = "overlayText", summary = "Burn text onto a video",
-      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.JSON_BODY + ","
-          + MediaErrorAnswers.MEDIA_SOURCE + "," + MediaErrorAnswers.MEDIA_TOOLS + "," + MediaErrorAnswers.DATABASE),
+      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.ON_MEDIA),
       description = "Draws `text` (required, up to 1000 characters; `\\n` starts a new line; any script the DejaVu "
           + "font covers) onto `videoUrl` (required: a CDN URL, an outside URL or a `med_` id). `position` is `top`, "
           + "`center`, `bottom` (default) or `x,y` in pixels; `fontSize` pixels (default 48, 6–500); "
@@ -46,10 +45,9 @@ public class OverlayResource {
           + "a colour name (white on black by default); `start`/`end` seconds limit when the text shows. The video is "
           + "re-encoded as H.264 MP4; the sound track is copied unchanged. The result is stored on the CDN.")
   @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = OverlayRequest.class), examples = @ExampleObject(name = "caption",
-      value = "{\"videoUrl\": \"med_4Yb2kQ9sT1vXw8\", \"text\": \"Wait for it…\\nPart 2\", \"position\": \"top\", "
-          + "\"fontSize\": 64, \"strokeThickness\": 3, \"color\": \"#FFFFFF\", \"strokeColor\": \"#000000\", "
-          + "\"start\": 0, \"end\": 4}")))
+      examples = @ExampleObject(name = "caption", value = "{\"videoUrl\": \"med_4Yb2kQ9sT1vXw8\", \"text\": "
+          + "\"Wait for it…\\nPart 2\", \"position\": \"top\", \"fontSize\": 64, \"strokeThickness\": 3, "
+          + "\"color\": \"#FFFFFF\", \"strokeColor\": \"#000000\", \"start\": 0, \"end\": 4}")))
   @APIResponse(responseCode = "200", description = "The new video", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = OverlayResponse.class),
       examples = @ExampleObject(name = "result", value = """

@@ -4,19 +4,17 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 /** Chooses the storage adapter from {@code media.storage.kind}. */
 @ApplicationScoped
 public class Storages {
 
   @Produces
   @ApplicationScoped
-  ObjectStorage storage(StorageConfig config, @ConfigProperty(name = "public-base-url") String publicBaseUrl) {
+  ObjectStorage storage(StorageConfig config) {
     // Credentials are always static: the SDK must never fall back to asking instance metadata.
     System.setProperty("aws.disableEc2Metadata", "true");
     return switch (config.kind()) {
-      case "local" -> new LocalStorage(config.local().dir(), publicBaseUrl);
+      case "local" -> new LocalStorage(config.local().dir(), config.local().publicBaseUrl());
       case "s3" -> new S3Storage(config.s3());
       default -> throw new IllegalStateException("MEDIA_STORAGE_KIND must be local or s3, not " + config.kind());
     };

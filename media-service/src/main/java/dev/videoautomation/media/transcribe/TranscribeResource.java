@@ -25,6 +25,8 @@ import dev.videoautomation.media.transcribe.TranscribeDtos.Transcript;
 
 @Path("/v1/transcribe")
 @Tag(name = MediaTags.INTELLIGENCE, description = MediaTags.INTELLIGENCE_TEXT)
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
 @Blocking
 public class TranscribeResource {
   private final Transcriber transcriber;
@@ -34,20 +36,16 @@ public class TranscribeResource {
   }
 
   @POST
-  @Consumes(MediaType.APPLICATION_JSON)
-  @Produces(MediaType.APPLICATION_JSON)
   @Operation(operationId = "transcribeMedia", summary = "Speech to text with word timing",
-      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.JSON_BODY + ","
-          + MediaErrorAnswers.MEDIA_SOURCE + "," + MediaErrorAnswers.MEDIA_TOOLS + "," + MediaErrorAnswers.PROVIDER
-          + "," + MediaErrorAnswers.PROVIDER_REQUIRED),
+      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.AI_ON_MEDIA),
       description = "Transcribes the sound of `videoUrl` (a CDN URL, an outside URL or a `med_` id; audio files work "
           + "too) or `mediaId` with an OpenAI-compatible Whisper provider. Optional `language` (ISO-639-1 hint), "
           + "`prompt` (names and words to expect) and `format` (`json` default; `srt` or `vtt` add `subtitles`). "
           + "Long audio is split under the provider's 25 MB limit and merged, times continuous; `chunks` says into "
           + "how many pieces. 503 `provider_not_configured` when no provider is set; 502/504 when it fails.")
   @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = TranscribeRequest.class), examples = @ExampleObject(name = "srt",
-      value = "{\"videoUrl\": \"med_4Yb2kQ9sT1vXw8\", \"language\": \"en\", \"format\": \"srt\"}")))
+      examples = @ExampleObject(name = "srt", value = "{\"videoUrl\": \"med_4Yb2kQ9sT1vXw8\", \"language\": \"en\", "
+          + "\"format\": \"srt\"}")))
   @APIResponse(responseCode = "200", description = "The transcript", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Transcript.class),
       examples = @ExampleObject(name = "transcript", value = """

@@ -136,8 +136,7 @@ public class UploadResource {
           + "service's own media is never fetched: your own `med_` id or CDN URL answers that object as it is "
           + "(nothing is stored again); another client's CDN URL (public, like any URL) is copied from storage into "
           + "a new object of yours; another client's `med_` id, or a CDN URL of nothing, is 404 `not_found`.",
-      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.JSON_BODY + ","
-          + MediaErrorAnswers.MEDIA_SOURCE + "," + MediaErrorAnswers.MEDIA_TOOLS + "," + MediaErrorAnswers.DATABASE))
+      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.ON_MEDIA))
   @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
       schema = @Schema(implementation = UploadUrlRequest.class), examples = @ExampleObject(name = "url",
       value = "{\"url\": \"https://videos.example.net/v/abc.mp4\", \"filename\": \"abc.mp4\"}")))

@@ -25,6 +25,8 @@ import dev.videoautomation.media.watch.WatchDtos.WatchResponse;
 
 @Path("/v1/watch")
 @Tag(name = MediaTags.INTELLIGENCE, description = MediaTags.INTELLIGENCE_TEXT)
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
 @Blocking
 public class WatchResource {
   private final Watcher watcher;
@@ -34,21 +36,16 @@ public class WatchResource {
   }
 
   @POST
-  @Consumes(MediaType.APPLICATION_JSON)
-  @Produces(MediaType.APPLICATION_JSON)
   @Operation(operationId = "watchVideo", summary = "AI watches a video with a freeform prompt",
-      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.JSON_BODY + ","
-          + MediaErrorAnswers.MEDIA_SOURCE + "," + MediaErrorAnswers.MEDIA_TOOLS + "," + MediaErrorAnswers.PROVIDER
-          + "," + MediaErrorAnswers.PROVIDER_REQUIRED),
+      extensions = @Extension(name = MediaErrorAnswers.EXTENSION, value = MediaErrorAnswers.AI_ON_MEDIA),
       description = "Samples `frames` evenly (default 8, at most 16) from `videoUrl` (a CDN URL, an outside URL or a "
           + "`med_` id) or `mediaId`, adds the transcript when transcription is configured and `includeTranscript` "
           + "is not false, and asks an OpenAI-compatible vision model `prompt` (required, up to 4000 characters). "
           + "Returns the model's answer, the model, how many frames it saw and at which seconds, and whether the "
           + "transcript was used. 503 `provider_not_configured` when no vision provider is set.")
   @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = WatchRequest.class), examples = @ExampleObject(name = "hook",
-      value = "{\"videoUrl\": \"med_4Yb2kQ9sT1vXw8\", \"prompt\": \"What happens in the first seconds, and what is "
-          + "the hook?\", \"frames\": 8}")))
+      examples = @ExampleObject(name = "hook", value = "{\"videoUrl\": \"med_4Yb2kQ9sT1vXw8\", \"prompt\": "
+          + "\"What happens in the first seconds, and what is the hook?\", \"frames\": 8}")))
   @APIResponse(responseCode = "200", description = "The answer", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = WatchResponse.class),
       examples = @ExampleObject(name = "answer", value = """

@@ -32,10 +32,6 @@ public final class ScrapeBodies {
   private ScrapeBodies() {
   }
 
-  private static boolean yes(Boolean value) {
-    return Boolean.TRUE.equals(value);
-  }
-
   @RegisterForReflection
   @Schema(name = "ScrapeHandleTrimRequest", description = "A handle, with `trim` and `download_media`.")
   public record HandleTrimMedia(
@@ -43,13 +39,9 @@ public final class ScrapeBodies {
       @NotBlank String handle,
       @Schema(description = TRIM, defaultValue = "false") Boolean trim,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
     public Map<String, String> fields() {
       return ScrapeRequest.of("handle", handle, "trim", ScrapeRequest.trim(trim));
-    }
-
-    public boolean stageMedia() {
-      return yes(downloadMedia);
     }
   }
 
@@ -60,13 +52,9 @@ public final class ScrapeBodies {
       @NotBlank String handle,
       @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
     public Map<String, String> fields() {
       return ScrapeRequest.of("handle", handle, "cursor", cursor);
-    }
-
-    public boolean stageMedia() {
-      return yes(downloadMedia);
     }
   }
 
@@ -79,13 +67,9 @@ public final class ScrapeBodies {
       @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor,
       @Schema(description = TRIM, defaultValue = "false") Boolean trim,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
     public Map<String, String> fields() {
       return ScrapeRequest.of("handle", handle, "cursor", cursor, "trim", ScrapeRequest.trim(trim));
-    }
-
-    public boolean stageMedia() {
-      return yes(downloadMedia);
     }
   }
 
@@ -95,13 +79,9 @@ public final class ScrapeBodies {
       @Schema(required = true, description = HANDLE, maxLength = ScrapeLimits.HANDLE, example = "some.creator")
       @NotBlank String handle,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
     public Map<String, String> fields() {
       return ScrapeRequest.of("handle", handle);
-    }
-
-    public boolean stageMedia() {
-      return yes(downloadMedia);
     }
   }
 
@@ -112,13 +92,9 @@ public final class ScrapeBodies {
           example = "https://www.tiktok.com/@some.creator/video/7430000000000000000") @NotBlank String url,
       @Schema(description = TRIM, defaultValue = "false") Boolean trim,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
     public Map<String, String> fields() {
       return ScrapeRequest.of("url", url, "trim", ScrapeRequest.trim(trim));
-    }
-
-    public boolean stageMedia() {
-      return yes(downloadMedia);
     }
   }
 
@@ -128,13 +104,9 @@ public final class ScrapeBodies {
       @Schema(required = true, description = URL, maxLength = ScrapeLimits.URL,
           example = "https://www.instagram.com/reel/Cx1AbCdEfGh/") @NotBlank String url,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
     public Map<String, String> fields() {
       return ScrapeRequest.of("url", url);
-    }
-
-    public boolean stageMedia() {
-      return yes(downloadMedia);
     }
   }
 
@@ -147,10 +119,6 @@ public final class ScrapeBodies {
     public Map<String, String> fields() {
       return ScrapeRequest.of("url", url);
     }
-
-    public boolean stageMedia() {
-      return false;
-    }
   }
 
   @RegisterForReflection
@@ -161,10 +129,6 @@ public final class ScrapeBodies {
       @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor) implements ScrapeRequest {
     public Map<String, String> fields() {
       return ScrapeRequest.of("url", url, "cursor", cursor);
-    }
-
-    public boolean stageMedia() {
-      return false;
     }
   }
 
@@ -177,10 +141,6 @@ public final class ScrapeBodies {
     public Map<String, String> fields() {
       return ScrapeRequest.of("query", query, "cursor", cursor);
     }
-
-    public boolean stageMedia() {
-      return false;
-    }
   }
 
   @RegisterForReflection
@@ -188,13 +148,9 @@ public final class ScrapeBodies {
   public record CountryMedia(
       @Schema(description = COUNTRY, maxLength = ScrapeLimits.COUNTRY, example = "US") String country,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
     public Map<String, String> fields() {
       return ScrapeRequest.of("country", country);
-    }
-
-    public boolean stageMedia() {
-      return yes(downloadMedia);
     }
   }
 
@@ -207,13 +163,9 @@ public final class ScrapeBodies {
       @Schema(description = CHANNEL_ID, maxLength = ScrapeLimits.CHANNEL_ID, example = "UCX6OQ3DkcsbYNE6H8uQQuVA")
       @JsonProperty("channel_id") String channelId,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
     public Map<String, String> fields() {
       return ScrapeRequest.of("handle", handle, "channel_id", channelId);
-    }
-
-    public boolean stageMedia() {
-      return yes(downloadMedia);
     }
   }
 
@@ -227,13 +179,9 @@ public final class ScrapeBodies {
       @JsonProperty("channel_id") String channelId,
       @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
     public Map<String, String> fields() {
       return ScrapeRequest.of("handle", handle, "channel_id", channelId, "cursor", cursor);
-    }
-
-    public boolean stageMedia() {
-      return yes(downloadMedia);
     }
   }
 
@@ -245,13 +193,9 @@ public final class ScrapeBodies {
       @NotBlank String query,
       @Schema(description = COUNTRY, maxLength = ScrapeLimits.COUNTRY, example = "US") String country,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
     public Map<String, String> fields() {
       return ScrapeRequest.of("query", query, "country", country);
-    }
-
-    public boolean stageMedia() {
-      return yes(downloadMedia);
     }
   }
 
@@ -261,13 +205,9 @@ public final class ScrapeBodies {
       @Schema(required = true, description = COMPANY, maxLength = ScrapeLimits.COMPANY, example = "somebrand.com")
       @NotBlank String company,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
     public Map<String, String> fields() {
       return ScrapeRequest.of("company", company);
-    }
-
-    public boolean stageMedia() {
-      return yes(downloadMedia);
     }
   }
 
@@ -277,13 +217,9 @@ public final class ScrapeBodies {
       @Schema(required = true, description = QUERY, maxLength = ScrapeLimits.QUERY, example = "vpn")
       @NotBlank String query,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
     public Map<String, String> fields() {
       return ScrapeRequest.of("query", query);
-    }
-
-    public boolean stageMedia() {
-      return yes(downloadMedia);
     }
   }
 }

@@ -10,6 +10,7 @@ public final class ScrapeDocs {
       + "videosite) and four ad libraries (social, search, professional, forum) through the server's scraping "
       + "provider: one POST per kind of data, each answered with the provider's JSON as it came. All 24 share the "
       + "daily `scrape` limit; error bodies carry `setup`.";
+  /** The end of every scrape operation's description; {@link ScrapeOperationDocs} adds it, the resources do not. */
   static final String COMMON = " Costs one request of the shared `scrape` bucket, whatever `download_media` stages. "
       + "The answer is `{data}`: the data provider's JSON, untouched; with `download_media: true` every media file in "
       + "it is staged to the CDN and replaced by its CDN URL (a file that cannot be staged becomes null and is "

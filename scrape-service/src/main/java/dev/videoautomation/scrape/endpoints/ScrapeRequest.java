@@ -8,8 +8,20 @@ public interface ScrapeRequest {
   /** The fields to forward, by public name; null values are not sent. {@code download_media} is never among them. */
   Map<String, String> fields();
 
-  /** {@code download_media}, default false. */
-  boolean stageMedia();
+  /** Whether to stage the answer's media: never, unless the body takes {@code download_media} ({@link Staging}). */
+  default boolean stageMedia() {
+    return false;
+  }
+
+  /** A body with {@code download_media}: the answer's media is staged when it is true (absent is false). */
+  interface Staging extends ScrapeRequest {
+    Boolean downloadMedia();
+
+    @Override
+    default boolean stageMedia() {
+      return Boolean.TRUE.equals(downloadMedia());
+    }
+  }
 
   /** {@code trim=true} is forwarded; false or absent sends nothing. */
   static String trim(Boolean trim) {

@@ -12,7 +12,6 @@ import jakarta.ws.rs.Produces;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -43,12 +42,11 @@ public class ShortVideoResource {
   @POST
   @Path("profile")
   @Operation(operationId = "scrapeShortvideoProfile",
-      summary = "A short-video profile", description = "Profile metadata and stats of a handle."
-      + ScrapeDocs.COMMON)
+      summary = "A short-video profile", description = "Profile metadata and stats of a handle.")
   @RequestBody(content = @Content(mediaType = JSON, examples = @ExampleObject(name = "profile",
       value = "{\"handle\": \"some.creator\", \"trim\": true, \"download_media\": false}")))
   @APIResponse(responseCode = "200", description = "The provider's profile data", content = @Content(
-      mediaType = JSON, schema = @Schema(implementation = ScrapeResult.class), examples = @ExampleObject(name = "profile", value = "{\"data\": {\"success\": true, \"user\": "
+      mediaType = JSON, examples = @ExampleObject(name = "profile", value = "{\"data\": {\"success\": true, \"user\": "
       + "{\"uniqueId\": \"some.creator\", \"nickname\": \"Some Creator\", \"avatarLarger\": "
       + "\"https://p16-sign.tiktokcdn.com/avatar.jpeg\"}, \"stats\": {\"followerCount\": 10432}}}")))
   public ScrapeResult profile(@Valid @NotNull HandleTrimMedia body) {
@@ -59,10 +57,10 @@ public class ShortVideoResource {
   @Path("profile/videos")
   @Operation(operationId = "scrapeShortvideoProfileVideos",
       summary = "A short-video profile's videos", description = "One page of a handle's videos; pass the "
-      + "answer's cursor (`max_cursor`) back as `cursor` for the next page." + ScrapeDocs.COMMON)
+      + "answer's cursor (`max_cursor`) back as `cursor` for the next page.")
   @RequestBody(content = @Content(mediaType = JSON, examples = @ExampleObject(name = "videos",
       value = "{\"handle\": \"some.creator\", \"cursor\": \"1730000000000\", \"download_media\": true}")))
-  @APIResponse(responseCode = "200", description = "A page of videos, staged", content = @Content(mediaType = JSON, schema = @Schema(implementation = ScrapeResult.class),
+  @APIResponse(responseCode = "200", description = "A page of videos, staged", content = @Content(mediaType = JSON,
       examples = @ExampleObject(name = "staged", value = ScrapeDocs.STAGED)))
   public ScrapeResult profileVideos(@Valid @NotNull HandleCursorMedia body) {
     return scrape.run("shortvideo/profile/videos", body);
@@ -71,11 +69,11 @@ public class ShortVideoResource {
   @POST
   @Path("video")
   @Operation(operationId = "scrapeShortvideoVideo",
-      summary = "A short video", description = "One video's metadata, stats and file URLs." + ScrapeDocs.COMMON)
+      summary = "A short video", description = "One video's metadata, stats and file URLs.")
   @RequestBody(content = @Content(mediaType = JSON, examples = @ExampleObject(name = "video",
       value = "{\"url\": \"https://www.tiktok.com/@some.creator/video/7430000000000000000\", \"download_media\": "
           + "true}")))
-  @APIResponse(responseCode = "200", description = "The video, staged", content = @Content(mediaType = JSON, schema = @Schema(implementation = ScrapeResult.class),
+  @APIResponse(responseCode = "200", description = "The video, staged", content = @Content(mediaType = JSON,
       examples = @ExampleObject(name = "staged", value = ScrapeDocs.STAGED)))
   public ScrapeResult video(@Valid @NotNull UrlTrimMedia body) {
     return scrape.run("shortvideo/video", body);
@@ -84,10 +82,10 @@ public class ShortVideoResource {
   @POST
   @Path("video/transcript")
   @Operation(operationId = "scrapeShortvideoVideoTranscript",
-      summary = "A short video's transcript", description = "The spoken words of a video." + ScrapeDocs.COMMON)
+      summary = "A short video's transcript", description = "The spoken words of a video.")
   @RequestBody(content = @Content(mediaType = JSON, examples = @ExampleObject(name = "transcript",
       value = "{\"url\": \"https://www.tiktok.com/@some.creator/video/7430000000000000000\"}")))
-  @APIResponse(responseCode = "200", description = "The transcript", content = @Content(mediaType = JSON, schema = @Schema(implementation = ScrapeResult.class),
+  @APIResponse(responseCode = "200", description = "The transcript", content = @Content(mediaType = JSON,
       examples = @ExampleObject(name = "transcript", value = "{\"data\": {\"id\": \"7430000000000000000\", "
           + "\"transcript\": \"WEBVTT\\n\\n00:00:00.120 --> 00:00:01.840\\nHi everyone\"}}")))
   public ScrapeResult transcript(@Valid @NotNull UrlOnly body) {
@@ -97,10 +95,10 @@ public class ShortVideoResource {
   @POST
   @Path("video/comments")
   @Operation(operationId = "scrapeShortvideoVideoComments",
-      summary = "A short video's comments", description = "One page of comments." + ScrapeDocs.COMMON)
+      summary = "A short video's comments", description = "One page of comments.")
   @RequestBody(content = @Content(mediaType = JSON, examples = @ExampleObject(name = "comments",
       value = "{\"url\": \"https://www.tiktok.com/@some.creator/video/7430000000000000000\", \"cursor\": \"20\"}")))
-  @APIResponse(responseCode = "200", description = "A page of comments", content = @Content(mediaType = JSON, schema = @Schema(implementation = ScrapeResult.class),
+  @APIResponse(responseCode = "200", description = "A page of comments", content = @Content(mediaType = JSON,
       examples = @ExampleObject(name = "comments", value = "{\"data\": {\"comments\": [{\"cid\": \"7431\", \"text\": "
           + "\"great\", \"digg_count\": 12}], \"cursor\": 40, \"has_more\": 1}}")))
   public ScrapeResult comments(@Valid @NotNull UrlCursor body) {
@@ -110,10 +108,10 @@ public class ShortVideoResource {
   @POST
   @Path("search/users")
   @Operation(operationId = "scrapeShortvideoSearchUsers",
-      summary = "Search short-video users", description = "Accounts matching a query." + ScrapeDocs.COMMON)
+      summary = "Search short-video users", description = "Accounts matching a query.")
   @RequestBody(content = @Content(mediaType = JSON, examples = @ExampleObject(name = "search",
       value = "{\"query\": \"home cooking\"}")))
-  @APIResponse(responseCode = "200", description = "Matching users", content = @Content(mediaType = JSON, schema = @Schema(implementation = ScrapeResult.class),
+  @APIResponse(responseCode = "200", description = "Matching users", content = @Content(mediaType = JSON,
       examples = @ExampleObject(name = "users", value = "{\"data\": {\"users\": [{\"user_info\": {\"unique_id\": "
           + "\"cookwithme\", \"follower_count\": 52000}}], \"cursor\": 10, \"has_more\": 1}}")))
   public ScrapeResult searchUsers(@Valid @NotNull QueryCursor body) {
@@ -124,10 +122,10 @@ public class ShortVideoResource {
   @Path("trending")
   @Operation(operationId = "scrapeShortvideoTrending",
       summary = "The short-video trending feed", description = "Trending videos of a country (ISO 3166 "
-      + "alpha-2, default US)." + ScrapeDocs.COMMON)
+      + "alpha-2, default US).")
   @RequestBody(content = @Content(mediaType = JSON, examples = @ExampleObject(name = "trending",
       value = "{\"country\": \"US\", \"download_media\": false}")))
-  @APIResponse(responseCode = "200", description = "Trending videos", content = @Content(mediaType = JSON, schema = @Schema(implementation = ScrapeResult.class),
+  @APIResponse(responseCode = "200", description = "Trending videos", content = @Content(mediaType = JSON,
       examples = @ExampleObject(name = "trending", value = "{\"data\": {\"aweme_list\": [{\"aweme_id\": "
           + "\"7430000000000000001\", \"desc\": \"#fyp\"}]}}")))
   public ScrapeResult trending(@Valid @NotNull CountryMedia body) {

@@ -1,4 +1,4 @@
-package dev.videoautomation.media.compliance;
+package dev.videoautomation.media.terms;
 
 import java.text.Normalizer;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.videoautomation.media.compliance;
+package dev.videoautomation.media.terms;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -8,18 +8,23 @@ import java.util.Map;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
+import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * Adds the error answers the provider-backed paths share (the 24 scrape paths and video import) to each of their
- * operations, with the {@code Error} schema and example bodies carrying {@code setup}, so the resources need not
- * repeat them. An answer an operation declares itself (with content) is kept: import documents its own 400 and 415.
+ * What the provider-backed operations' documents share, written once here rather than in every resource. Each of the
+ * 24 scrape operations ends its description with {@link ScrapeDocs#COMMON} (cost and the shape of the answer) and
+ * answers 200 with a {@code ScrapeResult}; these and video import get the shared error answers, with the {@code Error}
+ * schema and example bodies carrying {@code setup}. An answer an operation declares itself (with content) is kept:
+ * import documents its own 400 and 415. Each step is skipped when already done, so running twice changes nothing.
  */
-public class ScrapeErrorResponses implements OASFilter {
+public class ScrapeOperationDocs implements OASFilter {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final List<String> PATHS = List.of("/v1/scrape/", "/v1/videos/download/");
+  private static final String SCRAPE_PATHS = "/v1/scrape/";
+  private static final List<String> PATHS = List.of(SCRAPE_PATHS, "/v1/videos/download/");
+  private static final String RESULT_SCHEMA = "#/components/schemas/ScrapeResult";
   private static final Map<String, List<String>> ERRORS = errors();
 
   private static Map<String, List<String>> errors() {
@@ -45,6 +50,9 @@ public class ScrapeErrorResponses implements OASFilter {
       return;
     }
     openAPI.getPaths().getPathItems().forEach((path, item) -> {
+      if (path.startsWith(SCRAPE_PATHS) && item.getPOST() != null) {
+        scrapeOperation(item.getPOST());
+      }
       if (PATHS.stream().anyMatch(path::startsWith) && item.getPOST() != null) {
         var responses = item.getPOST().getResponses();
         ERRORS.forEach((status, text) -> {
@@ -56,6 +64,19 @@ public class ScrapeErrorResponses implements OASFilter {
         });
       }
     });
+  }
+
+  /** The note every scrape description ends with, and the schema of the 200 answer after its examples. */
+  private static void scrapeOperation(Operation operation) {
+    var description = operation.getDescription();
+    if (description != null && !description.endsWith(ScrapeDocs.COMMON)) {
+      operation.setDescription(description + ScrapeDocs.COMMON);
+    }
+    var ok = operation.getResponses().getAPIResponse("200");
+    var content = ok == null || ok.getContent() == null ? null : ok.getContent().getMediaType(ScrapeDocs.JSON);
+    if (content != null && content.getSchema() == null) {
+      content.setSchema(OASFactory.createSchema().ref(RESULT_SCHEMA));
+    }
   }
 
   /** {description, examples...}; each example is named by its error code. */

@@ -1,4 +1,4 @@
-package dev.videoautomation.media.cdn;
+package dev.videoautomation.media.library;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -6,9 +6,6 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 
 import org.jboss.resteasy.reactive.FilePart;
-
-import dev.videoautomation.media.library.MediaLibrary;
-import dev.videoautomation.media.library.MediaObject;
 
 /**
  * The bytes of a stored object as an HTTP answer: a strong ETag (objects never change), long cache lifetime,

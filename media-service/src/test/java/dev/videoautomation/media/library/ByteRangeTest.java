@@ -1,4 +1,4 @@
-package dev.videoautomation.media.cdn;
+package dev.videoautomation.media.library;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.videoautomation.media.cdn;
+package dev.videoautomation.media.library;
 
 import java.util.Optional;
 
