@@ -27,13 +27,6 @@ public interface StorageConfig {
     /** The directory objects are written under; media-service serves it at {@code /cdn/**}. */
     @WithDefault("data/media")
     Path dir();
-
-    /**
-     * The address the local CDN's URLs start with: the suite-wide {@code public-base-url} ({@code PUBLIC_BASE_URL}),
-     * read here so that storage takes all its settings from this mapping. Set {@code PUBLIC_BASE_URL}, not this.
-     */
-    @WithDefault("${public-base-url}")
-    String publicBaseUrl();
   }
 
   interface S3 {
