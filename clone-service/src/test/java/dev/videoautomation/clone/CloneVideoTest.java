@@ -258,6 +258,12 @@ class CloneVideoTest {
     assertThat(deliveries).hasSize(2);
     var last = deliveries.get(1);
     var body = last.getBodyAsString();
+    // the whole body, field by field and in order: what receivers verify their signatures over
+    assertThat(body).matches("\\{\"id\":\"evt_\\w+\",\"type\":\"clone\\.video\\.succeeded\",\"createdAt\":\\d+,"
+        + "\"data\":\\{\"createdAt\":\\d+,\"creditsCharged\":60,\"errorMessage\":null,\"id\":\"" + id + "\","
+        + "\"mode\":\"clone\",\"model\":\"" + Simulated.MOTION.substring(1) + "\",\"progress\":100,"
+        + "\"prompt\":null,\"resultUrl\":\"http://[^\"]+\",\"status\":\"succeeded\",\"updatedAt\":\\d+,"
+        + "\"videoId\":\"" + id + "\"}}");
     assertThat(body).contains("\"type\":\"clone.video.succeeded\"").contains("\"videoId\":\"" + id + "\"");
     var header = last.getHeader("Webhook-Signature");
     var timestamp = header.substring(2, header.indexOf(','));

@@ -39,8 +39,4 @@ public class TaskRepository implements PanacheRepositoryBase<Task, String> {
             .and("id", cursor.id()))
         .page(0, request.fetchSize()).list();
   }
-
-  public List<String> refundsDue(int limit) {
-    return find("refundState = 'due' order by updatedAt").page(0, limit).stream().map(t -> t.id).toList();
-  }
 }

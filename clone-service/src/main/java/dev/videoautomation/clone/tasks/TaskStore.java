@@ -6,28 +6,29 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.transaction.Transactional;
 
 import io.quarkus.logging.Log;
 
 import dev.videoautomation.clone.provider.QueueProvider;
-import dev.videoautomation.clone.webhooks.WebhookOutbox;
 import dev.videoautomation.platform.errors.ApiError;
 
 /**
  * Every change a worker makes to a task, each in its own transaction on the locked row and only while the worker's
  * lease token is still the row's: a worker whose lease ran out (and whose task another worker took over) changes
- * nothing, so a task is submitted, finished, failed and refunded once. A terminal change also queues the webhook.
+ * nothing, so a task is submitted, finished, failed and refunded once. A terminal change also announces
+ * {@link TaskEnded} in its transaction (a render's webhook is queued by it).
  */
 @ApplicationScoped
 @Transactional
 public class TaskStore {
   private final TaskRepository tasks;
-  private final WebhookOutbox webhooks;
+  private final Event<TaskEnded> ended;
 
-  public TaskStore(TaskRepository tasks, WebhookOutbox webhooks) {
+  public TaskStore(TaskRepository tasks, Event<TaskEnded> ended) {
     this.tasks = tasks;
-    this.webhooks = webhooks;
+    this.ended = ended;
   }
 
   public static Instant now() {
@@ -97,7 +98,7 @@ public class TaskStore {
       t.resultHeight = result.height();
       t.imageUrl = result.imageUrl();
       t.finishedAt = now();
-      webhooks.enqueue(t);
+      ended.fire(new TaskEnded(t));
     });
   }
 
@@ -118,7 +119,7 @@ public class TaskStore {
         t.refundState = t.creditsCharged > 0 ? "due" : "none";
         release(t);
         t.finishedAt = now();
-        webhooks.enqueue(t);
+        ended.fire(new TaskEnded(t));
       }
       return new Canceled(t, open);
     });
@@ -142,7 +143,7 @@ public class TaskStore {
     t.errorMessage = error.getMessage();
     t.refundState = t.creditsCharged > 0 ? "due" : "none";
     t.finishedAt = now();
-    webhooks.enqueue(t);
+    ended.fire(new TaskEnded(t));
   }
 
   private boolean change(String id, String token, Consumer<Task> change) {

@@ -1,8 +1,11 @@
 package dev.videoautomation.clone.webhooks;
 
+import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
+
+import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -11,36 +14,39 @@ import io.quarkus.hibernate.orm.panache.Panache;
 import io.quarkus.logging.Log;
 
 import dev.videoautomation.clone.config.CloneConfig;
-import dev.videoautomation.clone.tasks.TaskClaims;
-import dev.videoautomation.clone.tasks.TaskStore;
+import dev.videoautomation.platform.work.WorkQueue;
 
 /**
- * Sends due webhooks: claims them (SKIP LOCKED, like tasks), signs and POSTs each, records the attempt, and either
+ * Sends due webhooks: claims them ({@link WorkQueue}, like tasks), signs and POSTs each, records the attempt, and either
  * marks the delivery done (2xx) or schedules the next attempt with doubling backoff until
  * {@code clone.webhooks.max-attempts}.
  */
 @ApplicationScoped
 public class WebhookDispatcher {
-  private final TaskClaims claims;
+  private final WorkQueue due;
   private final WebhookSender sender;
   private final WebhookSigner signer;
   private final CloneConfig config;
+  private final Clock clock;
 
-  public WebhookDispatcher(TaskClaims claims, WebhookSender sender, WebhookSigner signer, CloneConfig config) {
-    this.claims = claims;
+  public WebhookDispatcher(DataSource dataSource, WebhookSender sender, WebhookSigner signer, CloneConfig config,
+      Clock clock) {
+    this.due = WorkQueue.of(dataSource, "clone.webhook_deliveries", "status = 'pending' AND next_attempt_at <= now()",
+        "next_attempt_at", "locked_until");
     this.sender = sender;
     this.signer = signer;
     this.config = config;
+    this.clock = clock;
   }
 
   public void deliverDue() {
     var lease = config.webhooks().timeout().multipliedBy(3);
-    for (var id : claims.claimWebhooks(20, lease)) {
+    for (var id : due.claim(20, lease)) {
       var delivery = load(id);
       if (delivery == null || !signer.configured()) {
         continue;
       }
-      long timestamp = Instant.now().getEpochSecond();
+      long timestamp = clock.instant().getEpochSecond();
       var headers = new LinkedHashMap<String, String>();
       headers.put("Webhook-Id", delivery.id);
       headers.put("Webhook-Timestamp", String.valueOf(timestamp));
@@ -65,7 +71,7 @@ public class WebhookDispatcher {
     delivery.lastStatusCode = outcome.statusCode();
     delivery.lastError = outcome.error();
     delivery.lockedUntil = null;
-    var now = TaskStore.now();
+    var now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
     var attempt = new WebhookAttempt();
     attempt.deliveryId = id;
     attempt.attempt = delivery.attempts;

@@ -1,5 +1,7 @@
 package dev.videoautomation.clone.webhooks;
 
+import java.time.Clock;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,37 +12,42 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.quarkus.hibernate.orm.panache.Panache;
 
-import dev.videoautomation.clone.tasks.Task;
-import dev.videoautomation.clone.tasks.TaskStore;
-import dev.videoautomation.clone.videos.VideoDtos;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 
-/** Queues a finished task's webhook in the transaction that finishes it, so a task never finishes without one. */
+/**
+ * Queues a webhook in the caller's transaction (the one that finishes a task), so a task never finishes without it.
+ */
 @ApplicationScoped
 public class WebhookOutbox {
   private final ObjectMapper json;
+  private final Clock clock;
 
-  public WebhookOutbox(ObjectMapper json) {
+  public WebhookOutbox(ObjectMapper json, Clock clock) {
     this.json = json;
+    this.clock = clock;
+  }
+
+  /**
+   * One webhook to send: about {@code subjectId} (the task), to {@code url}, of {@code type} (e.g.
+   * {@code clone.video.succeeded}), carrying {@code data} (serialized as the body's {@code data}).
+   */
+  public record Message(String subjectId, String url, String type, Object data) {
   }
 
   @Transactional(Transactional.TxType.MANDATORY)
-  public void enqueue(Task task) {
-    if (task.webhookUrl == null) {
-      return;
-    }
+  public void enqueue(Message message) {
     var delivery = new WebhookDelivery();
     delivery.id = Ids.newId(IdPrefix.EVT);
-    delivery.taskId = task.id;
-    delivery.url = task.webhookUrl;
-    delivery.event = "clone.video." + task.status;
-    var now = TaskStore.now();
+    delivery.taskId = message.subjectId();
+    delivery.url = message.url();
+    delivery.event = message.type();
+    var now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
     var body = new LinkedHashMap<String, Object>();
     body.put("id", delivery.id);
     body.put("type", delivery.event);
     body.put("createdAt", now.toEpochMilli());
-    body.put("data", VideoDtos.CloneVideo.from(task));
+    body.put("data", message.data());
     try {
       delivery.body = json.writeValueAsString(body);
     } catch (JsonProcessingException e) {

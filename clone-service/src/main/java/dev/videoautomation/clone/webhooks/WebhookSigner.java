@@ -1,17 +1,13 @@
 package dev.videoautomation.clone.webhooks;
 
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.util.Base64;
-import java.util.HexFormat;
-
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.clone.provider.ProviderHttp;
+import dev.videoautomation.platform.hashes.Hashes;
 
 /**
  * Webhook secrets and signatures. A task's secret is derived, never stored: {@code whsec_} + base64url(HMAC-SHA256(
@@ -41,22 +37,11 @@ public class WebhookSigner {
 
   public String secretFor(String taskId) {
     var key = config.webhooks().signingKey().orElseThrow().getBytes(StandardCharsets.UTF_8);
-    return "whsec_" + Base64.getUrlEncoder().withoutPadding().encodeToString(hmac(key, taskId));
+    return "whsec_" + Base64.getUrlEncoder().withoutPadding().encodeToString(Hashes.hmacSha256(key, taskId));
   }
 
   /** The header value for {@code body} sent at {@code timestamp} (unix seconds). */
   public String signature(String taskId, long timestamp, String body) {
-    var secret = secretFor(taskId).getBytes(StandardCharsets.UTF_8);
-    return "t=" + timestamp + ",v1=" + HexFormat.of().formatHex(hmac(secret, timestamp + "." + body));
-  }
-
-  static byte[] hmac(byte[] key, String content) {
-    try {
-      var mac = Mac.getInstance("HmacSHA256");
-      mac.init(new SecretKeySpec(key, "HmacSHA256"));
-      return mac.doFinal(content.getBytes(StandardCharsets.UTF_8));
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException(e);
-    }
+    return "t=" + timestamp + ",v1=" + Hashes.hmacSha256Hex(secretFor(taskId), timestamp + "." + body);
   }
 }

@@ -1,18 +1,27 @@
 package dev.videoautomation.records.accounts;
 
-import java.time.Instant;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+
+import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 
+import dev.videoautomation.platform.work.WorkQueue;
 import dev.videoautomation.records.common.ListQuery;
 import dev.videoautomation.records.common.RecordLists;
 
 @ApplicationScoped
 public class AccountRepository implements PanacheRepositoryBase<Account, String> {
+  private final WorkQueue verificationsDue;
+
+  public AccountRepository(DataSource dataSource) {
+    this.verificationsDue = WorkQueue.of(dataSource, "accounts", "status = 'creating' AND next_attempt_at <= now()",
+        "next_attempt_at, id", "lease_until");
+  }
 
   public Optional<Account> findOwned(String clientId, String id) {
     return find("id = ?1 and clientId = ?2", id, clientId).firstResultOptional();
@@ -22,16 +31,18 @@ public class AccountRepository implements PanacheRepositoryBase<Account, String>
     return RecordLists.rows(getEntityManager(), Account.class, "accounts", query);
   }
 
-  /** Accounts whose verification is due and not leased to another worker, locked; others skip them. */
-  @SuppressWarnings("unchecked")
-  public List<Account> lockDue(Instant now, int limit) {
-    return getEntityManager().createNativeQuery("SELECT * FROM accounts WHERE status = 'creating'"
-            + " AND next_attempt_at <= :now AND (lease_until IS NULL OR lease_until < :now)"
-            + " ORDER BY next_attempt_at, id LIMIT :limit FOR UPDATE SKIP LOCKED", Account.class)
-        .setParameter("now", now).setParameter("limit", limit).getResultList();
+  /**
+   * Accounts whose verification is due and not leased to another worker, leased for {@code lease}; others skip them.
+   * Runs on the caller's transaction, so the lease commits with what the caller writes to the accounts.
+   */
+  public List<Account> claimDue(int limit, Duration lease) {
+    return verificationsDue.claim(limit, lease).stream().map(this::findById).toList();
   }
 
-  /** Failed accounts whose refund has not gone through yet, locked. */
+  /**
+   * Failed accounts whose refund has not gone through yet, locked for the caller's short transaction (no lease:
+   * billing refunds an account id once, so a refund another worker sends at the same time does no harm).
+   */
   @SuppressWarnings("unchecked")
   public List<Account> lockRefundsDue(int limit) {
     return getEntityManager().createNativeQuery("SELECT * FROM accounts WHERE refund_due"

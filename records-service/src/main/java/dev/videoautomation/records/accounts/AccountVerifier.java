@@ -71,10 +71,8 @@ public class AccountVerifier {
   }
 
   private List<Task> claim() {
-    var now = Inputs.now();
-    return accounts.lockDue(now, config.batch()).stream().map(account -> {
+    return accounts.claimDue(config.batch(), config.lease()).stream().map(account -> {
       account.attempts++;
-      account.leaseUntil = now.plus(config.lease());
       return new Task(account.id, account.platform, account.name, account.attempts);
     }).toList();
   }

@@ -15,7 +15,6 @@ import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.records.accounts.Account;
 import dev.videoautomation.records.accounts.AccountRepository;
 import dev.videoautomation.records.clients.CloneCalls;
-import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.RecordsConfig;
 
 /**
@@ -69,7 +68,7 @@ public class PostPublisher {
   }
 
   private void failInterrupted() {
-    for (var post : posts.lockInterrupted(Inputs.now(), config.batch())) {
+    for (var post : posts.claimInterrupted(config.batch())) {
       Log.warnf("Post %s was left publishing past its lease; failing it without re-sending", post.id);
       post.status = Post.FAILED;
       post.leaseUntil = null;
@@ -82,10 +81,8 @@ public class PostPublisher {
   }
 
   private List<Job> claim() {
-    var now = Inputs.now();
-    return posts.lockDue(now, config.batch()).stream().map(post -> {
+    return posts.claimDue(config.batch(), config.lease()).stream().map(post -> {
       post.status = Post.PUBLISHING;
-      post.leaseUntil = now.plus(config.lease());
       post.touched();
       var account = accounts.findOwned(post.clientId, post.accountId);
       String problem = null;

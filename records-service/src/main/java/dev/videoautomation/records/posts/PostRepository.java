@@ -1,18 +1,31 @@
 package dev.videoautomation.records.posts;
 
-import java.time.Instant;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+
+import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 
+import dev.videoautomation.platform.work.WorkQueue;
 import dev.videoautomation.records.common.ListQuery;
 import dev.videoautomation.records.common.RecordLists;
 
 @ApplicationScoped
 public class PostRepository implements PanacheRepositoryBase<Post, String> {
+  private final WorkQueue due;
+  private final WorkQueue interrupted;
+
+  public PostRepository(DataSource dataSource) {
+    this.due = WorkQueue.of(dataSource, "posts", "status = 'scheduled' AND scheduled_at <= now()", "scheduled_at, id",
+        "lease_until");
+    // A post publishing past its lease: its worker died mid-call (a publishing post always holds a lease).
+    this.interrupted = WorkQueue.of(dataSource, "posts", "status = 'publishing' AND lease_until IS NOT NULL",
+        "lease_until, id", "lease_until");
+  }
 
   public Optional<Post> findOwned(String clientId, String id) {
     return find("id = ?1 and clientId = ?2", id, clientId).firstResultOptional();
@@ -22,19 +35,16 @@ public class PostRepository implements PanacheRepositoryBase<Post, String> {
     return RecordLists.rows(getEntityManager(), Post.class, "posts", query);
   }
 
-  /** Scheduled posts that are due, oldest first, locked; other workers skip them. */
-  @SuppressWarnings("unchecked")
-  public List<Post> lockDue(Instant now, int limit) {
-    return getEntityManager().createNativeQuery("SELECT * FROM posts WHERE status = 'scheduled'"
-            + " AND scheduled_at <= :now ORDER BY scheduled_at, id LIMIT :limit FOR UPDATE SKIP LOCKED", Post.class)
-        .setParameter("now", now).setParameter("limit", limit).getResultList();
+  /**
+   * Scheduled posts that are due, oldest first, leased for {@code lease}; other workers skip them. Runs on the
+   * caller's transaction, so the lease commits with what the caller writes to the posts.
+   */
+  public List<Post> claimDue(int limit, Duration lease) {
+    return due.claim(limit, lease).stream().map(this::findById).toList();
   }
 
-  /** Posts left in {@code publishing} past their lease (a worker died mid-call), locked. */
-  @SuppressWarnings("unchecked")
-  public List<Post> lockInterrupted(Instant now, int limit) {
-    return getEntityManager().createNativeQuery("SELECT * FROM posts WHERE status = 'publishing'"
-            + " AND lease_until < :now ORDER BY lease_until, id LIMIT :limit FOR UPDATE SKIP LOCKED", Post.class)
-        .setParameter("now", now).setParameter("limit", limit).getResultList();
+  /** Posts left in {@code publishing} past their lease, oldest lease first, locked for the caller's transaction. */
+  public List<Post> claimInterrupted(int limit) {
+    return interrupted.claim(limit, Duration.ZERO).stream().map(this::findById).toList();
   }
 }

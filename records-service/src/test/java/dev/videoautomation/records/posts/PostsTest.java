@@ -8,12 +8,14 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static dev.videoautomation.records.Simulated.as;
 import static dev.videoautomation.records.Simulated.json;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 
+import java.time.Duration;
 import java.time.Instant;
 
 import jakarta.inject.Inject;
@@ -334,6 +336,24 @@ class PostsTest {
         .body("data.size()", equalTo(0)).body("nextCursor", nullValue());
     as(client).queryParam("accountId", "nope").when().get("/v1/posts").then().statusCode(400)
         .body("field", equalTo("accountId"));
+  }
+
+  @Test
+  void shouldLeaseADuePostOnlyWithTheTransactionThatClaimsIt() {
+    var id = schedule(assetId, past());
+    var lease = Duration.ofMinutes(5);
+
+    assertThatThrownBy(() -> QuarkusTransaction.requiringNew().run(() -> {
+      assertThat(posts.claimDue(10, lease)).extracting(p -> p.id).containsExactly(id);
+      throw new IllegalStateException("the worker fails before it marks the post");
+    })).hasMessageContaining("the worker fails");
+    assertThat(QuarkusTransaction.requiringNew().call(() -> posts.findById(id).leaseUntil))
+        .as("the claim rolled back with its transaction").isNull();
+
+    QuarkusTransaction.requiringNew().run(() -> assertThat(posts.claimDue(10, lease)).extracting(p -> p.id)
+        .containsExactly(id));
+    assertThat(QuarkusTransaction.requiringNew().call(() -> posts.claimDue(10, lease))).as("leased").isEmpty();
+    QuarkusTransaction.requiringNew().run(() -> posts.deleteById(id));
   }
 
   private void postExpecting400(String body, String field) {
