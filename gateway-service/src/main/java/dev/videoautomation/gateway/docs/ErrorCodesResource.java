@@ -12,14 +12,14 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import dev.videoautomation.gateway.openapi.GatewayPages;
+import dev.videoautomation.gateway.info.DiscoveryTag;
 
 /**
  * {@code GET /docs/errors} (public): what every error code means and what to do about it. Problem-details answers
  * point here with their {@code type} ({@code /docs/errors#<code>}); the rest of {@code /docs} is Swagger UI.
  */
 @Path("/docs/errors")
-@Tag(name = GatewayPages.TAG)
+@Tag(name = DiscoveryTag.NAME)
 public class ErrorCodesResource {
   static final String TEXT_HTML = "text/html;charset=utf-8";
 

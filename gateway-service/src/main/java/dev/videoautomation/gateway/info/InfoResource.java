@@ -20,7 +20,6 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 import io.quarkus.logging.Log;
 
-import dev.videoautomation.gateway.openapi.GatewayPages;
 import dev.videoautomation.gateway.routing.Access;
 import dev.videoautomation.gateway.routing.RouteTable;
 import dev.videoautomation.gateway.sizes.RequestSizes;
@@ -34,7 +33,7 @@ import dev.videoautomation.platform.openapi.ErrorBodies;
  * authenticate, and the plan's real daily limits from billing (cached five minutes).
  */
 @Path("/v1/info")
-@Tag(name = GatewayPages.TAG)
+@Tag(name = DiscoveryTag.NAME)
 public class InfoResource {
   static final Duration LIMITS_CACHE = Duration.ofMinutes(5);
   /** The same API as Model Context Protocol tools (gateway's mcp package). */

@@ -22,14 +22,14 @@ import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.gateway.admission.Admission;
 import dev.videoautomation.gateway.admission.Admitted;
-import dev.videoautomation.gateway.openapi.GatewayPages;
+import dev.videoautomation.gateway.info.DiscoveryTag;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.limits.LimitBucket;
 
 /** {@code GET /v1/usage}: today's units per bucket for the caller's client. */
 @Path("/v1/usage")
-@Tag(name = GatewayPages.TAG)
+@Tag(name = DiscoveryTag.NAME)
 public class UsageResource {
   private final DailyLimits limits;
 

@@ -3,13 +3,14 @@ package dev.videoautomation.gateway.openapi;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.videoautomation.gateway.info.DiscoveryTag;
+
 /**
  * The part of the gateway's document no resource of its own declares: the {@code /docs} page (Swagger UI serves it)
  * and the description of the gateway's tag. Pages for people are marked {@code x-mcp: false}, so a tool registry
  * built from the document does not offer them to agents as operations.
  */
 public final class GatewayPages {
-  public static final String TAG = "Discovery and usage";
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private GatewayPages() {
@@ -17,10 +18,11 @@ public final class GatewayPages {
 
   static ObjectNode document() {
     var document = NODES.objectNode();
-    document.putArray("tags").addObject().put("name", TAG).put("description", "What this API is (`/v1/info`, this "
+    document.putArray("tags").addObject().put("name", DiscoveryTag.NAME)
+        .put("description", "What this API is (`/v1/info`, this "
         + "document, `/docs`, `/docs/errors`) and the caller's daily usage (`/v1/usage`).");
     var docs = document.putObject("paths").putObject("/docs").putObject("get");
-    docs.putArray("tags").add(TAG);
+    docs.putArray("tags").add(DiscoveryTag.NAME);
     docs.put("operationId", "getApiDocsPage");
     docs.put("summary", "This document for people (Swagger UI)");
     docs.put("description", "An HTML page that renders `/v1/openapi.json`; \"Authorize\" takes a key for every "

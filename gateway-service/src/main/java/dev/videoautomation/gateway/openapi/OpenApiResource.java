@@ -15,9 +15,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.videoautomation.gateway.info.DiscoveryTag;
+
 /** {@code GET /v1/openapi.json}: the whole API in one OpenAPI document ({@code /docs} shows it). */
 @Path("/v1/openapi.json")
-@Tag(name = GatewayPages.TAG)
+@Tag(name = DiscoveryTag.NAME)
 public class OpenApiResource {
   private final MergedOpenApi merged;
 

@@ -19,6 +19,7 @@ import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 
+import dev.videoautomation.gateway.info.DiscoveryTag;
 import dev.videoautomation.platform.testing.PostgresResource;
 import dev.videoautomation.platform.testing.WireMockResource;
 
@@ -231,6 +232,6 @@ class MergedOpenApiTest {
     assertThat(docs.path("operationId").asText()).isEqualTo("getApiDocsPage");
     assertThat(docs.path("x-mcp").asBoolean(true)).isFalse();
     assertThat(docs.path("security").toString()).isEqualTo("[]");
-    assertThat(docs.at("/tags/0").asText()).isEqualTo(GatewayPages.TAG);
+    assertThat(docs.at("/tags/0").asText()).isEqualTo(DiscoveryTag.NAME);
   }
 }
