@@ -1,28 +1,24 @@
 package dev.videoautomation.billing.stripe;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.quarkus.logging.Log;
 
 import dev.videoautomation.billing.config.BillingConfig;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.providers.Provider;
+import dev.videoautomation.platform.providers.ProviderAnswer;
+import dev.videoautomation.platform.providers.ProviderBody;
+import dev.videoautomation.platform.providers.ProviderErrors;
+import dev.videoautomation.platform.providers.ProviderFailures;
+import dev.videoautomation.platform.providers.ProviderHttp;
+import dev.videoautomation.platform.providers.ProviderRequest;
 
 /**
  * Stripe's REST API, called directly (form-encoded requests, JSON answers): it is two calls, and the REST API keeps
@@ -40,14 +36,34 @@ public class StripeApi {
    * states it; moving it on means reading that version's changelog for Checkout Sessions first.
    */
   static final String API_VERSION = "2026-09-30.endive";
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+  private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(20);
+  /**
+   * Stripe as this server calls it. A 402 from Stripe is a declined request (a card error), not this server's
+   * account running dry, so it stays {@code upstream_error} like every other refusal.
+   */
+  static final Provider PROVIDER = Provider.of("Stripe payment", "BILLING_STRIPE_SECRET_KEY", SETUP)
+      .withFailures(new ProviderFailures() {
+        @Override
+        public ApiException status(Provider provider, ProviderAnswer answer) {
+          int status = answer.status();
+          return status == 401 || status == 403 ? ProviderErrors.authFailed(provider, status)
+              : failed(provider, answer);
+        }
+
+        @Override
+        public ApiException failed(Provider provider, ProviderAnswer answer) {
+          return new ApiException(ApiError.of(ErrorCode.UPSTREAM_ERROR, "Stripe could not start the checkout; retry "
+              + "shortly.").with("upstreamStatus", answer.status()));
+        }
+      });
 
   private final BillingConfig.Stripe config;
-  private final ObjectMapper json;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final ProviderHttp http;
 
-  StripeApi(BillingConfig config, ObjectMapper json) {
+  StripeApi(BillingConfig config, ProviderHttp http) {
     this.config = config.stripe();
-    this.json = json;
+    this.http = http;
   }
 
   /** A hosted Checkout Session: its id, URL and expiry (epoch seconds). */
@@ -57,8 +73,7 @@ public class StripeApi {
   public void requireConfigured() {
     if (config.secretKey().filter(k -> !k.isBlank()).isEmpty() || config.priceId().filter(p -> !p.isBlank())
         .isEmpty()) {
-      throw new ApiException(ApiError.of(ErrorCode.PROVIDER_NOT_CONFIGURED, "Payments through Stripe are not set "
-          + "up on this server.").withSetup(SETUP));
+      throw ProviderErrors.notConfigured("Stripe checkout", SETUP);
     }
   }
 
@@ -83,36 +98,9 @@ public class StripeApi {
   }
 
   private JsonNode post(String path, Map<String, String> form, String idempotencyKey) {
-    var body = form.entrySet().stream().map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
-        .collect(Collectors.joining("&"));
-    var request = HttpRequest.newBuilder(URI.create(config.apiBase().replaceAll("/+$", "") + path))
-        .timeout(Duration.ofSeconds(20))
-        .header("Authorization", "Bearer " + config.secretKey().orElseThrow())
-        .header("Content-Type", "application/x-www-form-urlencoded")
-        .header("Stripe-Version", API_VERSION)
-        .header("Idempotency-Key", idempotencyKey)
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build();
-    try {
-      var response = http.send(request, HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() == 401) {
-        throw new ApiException(ApiError.of(ErrorCode.PROVIDER_AUTH_FAILED, "Stripe refused this server's API key.")
-            .withSetup(SETUP));
-      }
-      if (response.statusCode() >= 300) {
-        Log.warnf("Stripe answered %d to %s", response.statusCode(), path);
-        throw new ApiException(ApiError.of(ErrorCode.UPSTREAM_ERROR, "Stripe could not start the checkout; retry "
-            + "shortly.").with("upstreamStatus", response.statusCode()));
-      }
-      return json.readTree(response.body());
-    } catch (IOException e) {
-      throw new ApiException(ErrorCode.UPSTREAM_ERROR, "Stripe could not be reached; retry shortly.");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new ApiException(ErrorCode.UPSTREAM_TIMEOUT, "Stripe did not answer in time.");
-    }
-  }
-
-  private static String encode(String text) {
-    return URLEncoder.encode(text, StandardCharsets.UTF_8);
+    var request = ProviderRequest.post(ProviderRequest.url(config.apiBase(), path), ProviderBody.form(form))
+        .bearer(config.secretKey().orElseThrow()).header("Stripe-Version", API_VERSION)
+        .header("Idempotency-Key", idempotencyKey).connectTimeout(CONNECT_TIMEOUT).timeout(ANSWER_TIMEOUT);
+    return http.json(PROVIDER, request);
   }
 }

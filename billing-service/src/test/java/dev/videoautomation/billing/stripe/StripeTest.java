@@ -210,4 +210,26 @@ class StripeTest {
     assertThat(balance(clientId)).isEqualTo(500);
     stripe.verify(1, postRequestedFor(urlEqualTo("/internal/clients")));
   }
+
+  @Test
+  void shouldAnswerTheSuitesErrorsWhenStripeRefusesTheCheckout() {
+    var clientId = newClientId();
+    var caller = given().header("Authorization", "Bearer " + TestTokens.forClient(clientId,
+        Set.of("api.read", "api.write"), null));
+    // Stripe's 402 is a declined request, never this server's account running dry.
+    stripe.stubFor(post(urlEqualTo("/v1/checkout/sessions")).willReturn(aResponse().withStatus(402)
+        .withHeader("Content-Type", "application/json").withBody("{\"error\":{\"type\":\"card_error\","
+            + "\"code\":\"card_declined\",\"message\":\"Your card has insufficient funds.\"}}")));
+    caller.when().post("/v1/subscribe").then().statusCode(502)
+        .body("error", org.hamcrest.Matchers.equalTo("upstream_error"))
+        .body("upstreamStatus", org.hamcrest.Matchers.equalTo(402));
+
+    // A restricted key without the permission is refused credentials like a wrong key.
+    stripe.stubFor(post(urlEqualTo("/v1/checkout/sessions")).willReturn(aResponse().withStatus(403)
+        .withHeader("Content-Type", "application/json")
+        .withBody("{\"error\":{\"type\":\"invalid_request_error\",\"message\":\"The provided key does not have the required permissions.\"}}")));
+    caller.when().post("/v1/subscribe").then().statusCode(502)
+        .body("error", org.hamcrest.Matchers.equalTo("provider_auth_failed"))
+        .body("setup", org.hamcrest.Matchers.containsString("BILLING_STRIPE_SECRET_KEY"));
+  }
 }

@@ -23,9 +23,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.logging.Log;
 
 import dev.videoautomation.clone.config.CloneConfig;
-import dev.videoautomation.clone.provider.ProviderHttp;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.providers.Provider;
+import dev.videoautomation.platform.providers.ProviderBody;
+import dev.videoautomation.platform.providers.ProviderHttp;
+import dev.videoautomation.platform.providers.ProviderRequest;
 
 /**
  * Asks an OpenAI-compatible vision model ({@code POST {base}/chat/completions} with one frame as an image input)
@@ -37,6 +40,8 @@ import dev.videoautomation.platform.errors.ErrorCode;
 @ApplicationScoped
 public class PersonDetector {
   static final String KEY_VARIABLE = "CLONE_VISION_API_KEY";
+  static final Provider PROVIDER = Provider.of("vision", KEY_VARIABLE, "Check " + KEY_VARIABLE + " (and "
+      + "CLONE_VISION_BASE_URL for a server other than OpenAI).");
   private static final String OPENAI = "https://api.openai.com/v1";
   static final String QUESTION = "Is exactly one real person (or one human-like character) clearly visible in this "
       + "frame, large enough to be animated? Answer only with JSON: {\"person\": true|false, \"reason\": \"...\"}.";
@@ -98,10 +103,9 @@ public class PersonDetector {
     if (structured) {
       body.put("response_format", RESPONSE_FORMAT);
     }
-    var auth = config.vision().apiKey().map(k -> "Bearer " + k).orElse(null);
-    var base = config.vision().baseUrl().orElse(OPENAI).replaceAll("/+$", "");
-    return http.send(new ProviderHttp.Provider("vision", auth, KEY_VARIABLE), "POST", base + "/chat/completions",
-        body, config.vision().timeout());
+    var request = ProviderRequest.post(ProviderRequest.url(config.vision().baseUrl().orElse(OPENAI),
+        "/chat/completions"), ProviderBody.json(json, body)).bearer(config.vision().apiKey().orElse(null));
+    return http.json(PROVIDER, request.timeout(config.vision().timeout()));
   }
 
   private static boolean refusedStructuredOutput(ApiException e) {

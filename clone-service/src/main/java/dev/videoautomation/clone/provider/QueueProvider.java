@@ -11,6 +11,7 @@ import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.smallrye.faulttolerance.api.CircuitBreakerName;
 
@@ -18,6 +19,11 @@ import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.providers.Provider;
+import dev.videoautomation.platform.providers.ProviderBody;
+import dev.videoautomation.platform.providers.ProviderErrors;
+import dev.videoautomation.platform.providers.ProviderHttp;
+import dev.videoautomation.platform.providers.ProviderRequest;
 
 /**
  * The fal.ai queue API (https://docs.fal.ai/model-endpoints/queue): submit {@code POST {base}/{modelId}} with
@@ -31,12 +37,17 @@ import dev.videoautomation.platform.errors.ErrorCode;
 @ApplicationScoped
 public class QueueProvider {
   static final String KEY_VARIABLE = "CLONE_PROVIDER_API_KEY";
+  static final Provider PROVIDER = Provider.of("generation", KEY_VARIABLE, "Set " + KEY_VARIABLE + " to a fal.ai API "
+      + "key (and optionally CLONE_PROVIDER_BASE_URL, default https://queue.fal.run, and the model ids "
+      + "CLONE_MODELS_*).");
   private final CloneConfig config;
   private final ProviderHttp http;
+  private final ObjectMapper json;
 
-  public QueueProvider(CloneConfig config, ProviderHttp http) {
+  public QueueProvider(CloneConfig config, ProviderHttp http, ObjectMapper json) {
     this.config = config;
     this.http = http;
+    this.json = json;
   }
 
   /** What submit answered; the URLs are checked against the base URL's origin. */
@@ -61,8 +72,7 @@ public class QueueProvider {
 
   public void requireConfigured(String what) {
     if (!configured()) {
-      throw ProviderHttp.notConfigured(what, "Set " + KEY_VARIABLE + " to a fal.ai API key (and optionally "
-          + "CLONE_PROVIDER_BASE_URL, default https://queue.fal.run, and the model ids CLONE_MODELS_*).");
+      throw ProviderErrors.notConfigured(what, PROVIDER.setup());
     }
   }
 
@@ -72,8 +82,8 @@ public class QueueProvider {
   public Submitted submit(String modelId, Map<String, Object> arguments) {
     requireConfigured("The generation provider");
     var base = config.provider().baseUrl().replaceAll("/+$", "");
-    var answer = http.send(provider(), "POST", base + "/" + modelId.replaceAll("^/+", ""), arguments,
-        config.provider().timeout());
+    var answer = send(ProviderRequest.post(base + "/" + modelId.replaceAll("^/+", ""),
+        ProviderBody.json(json, arguments)));
     var requestId = answer.path("request_id").asText("");
     if (requestId.isBlank()) {
       throw new ApiException(ApiError.of(ErrorCode.UPSTREAM_ERROR,
@@ -89,7 +99,7 @@ public class QueueProvider {
   @CircuitBreaker(requestVolumeThreshold = 8, failureRatio = 0.5, delay = 30, delayUnit = ChronoUnit.SECONDS)
   @CircuitBreakerName("clone-provider-status")
   public QueueStatus status(String statusUrl) {
-    var answer = http.send(provider(), "GET", sameOrigin(statusUrl), null, config.provider().timeout());
+    var answer = send(ProviderRequest.get(sameOrigin(statusUrl)));
     var position = answer.path("queue_position");
     return new QueueStatus(answer.path("status").asText("").toUpperCase(Locale.ROOT),
         position.isNumber() ? position.asInt() : null);
@@ -99,17 +109,18 @@ public class QueueProvider {
   @CircuitBreaker(requestVolumeThreshold = 8, failureRatio = 0.5, delay = 30, delayUnit = ChronoUnit.SECONDS)
   @CircuitBreakerName("clone-provider-result")
   public JsonNode result(String responseUrl) {
-    return http.send(provider(), "GET", sameOrigin(responseUrl), null, config.provider().timeout());
+    return send(ProviderRequest.get(sameOrigin(responseUrl)));
   }
 
   /** Best effort: fal cancels only requests that have not started; any failure is ignored by callers. */
   @Timeout(value = 15, unit = ChronoUnit.SECONDS)
   public void cancel(String cancelUrl) {
-    http.send(provider(), "PUT", sameOrigin(cancelUrl), null, config.provider().timeout());
+    send(ProviderRequest.of("PUT", sameOrigin(cancelUrl)));
   }
 
-  private ProviderHttp.Provider provider() {
-    return new ProviderHttp.Provider("generation", "Key " + config.provider().apiKey().orElse(""), KEY_VARIABLE);
+  private JsonNode send(ProviderRequest request) {
+    return http.json(PROVIDER, request.header("Authorization", "Key " + config.provider().apiKey().orElse(""))
+        .timeout(config.provider().timeout()));
   }
 
   private static String text(JsonNode node, String field, String fallback) {

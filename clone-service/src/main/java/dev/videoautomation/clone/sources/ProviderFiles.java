@@ -11,12 +11,12 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.videoautomation.clone.config.CloneConfig;
-import dev.videoautomation.clone.provider.ProviderHttp.InlineFile;
 import dev.videoautomation.platform.calls.MediaCalls;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ffmpeg.WorkDir;
+import dev.videoautomation.platform.providers.InlineFile;
 import dev.videoautomation.platform.urls.HostResolver;
 import dev.videoautomation.platform.urls.UrlGuard;
 

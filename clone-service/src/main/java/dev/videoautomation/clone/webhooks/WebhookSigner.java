@@ -6,8 +6,8 @@ import java.util.Base64;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.videoautomation.clone.config.CloneConfig;
-import dev.videoautomation.clone.provider.ProviderHttp;
 import dev.videoautomation.platform.hashes.Hashes;
+import dev.videoautomation.platform.providers.ProviderErrors;
 
 /**
  * Webhook secrets and signatures. A task's secret is derived, never stored: {@code whsec_} + base64url(HMAC-SHA256(
@@ -30,7 +30,7 @@ public class WebhookSigner {
 
   public void requireConfigured() {
     if (!configured()) {
-      throw ProviderHttp.notConfigured("Webhook signing", "Set CLONE_WEBHOOK_SIGNING_KEY to a long random value "
+      throw ProviderErrors.notConfigured("Webhook signing", "Set CLONE_WEBHOOK_SIGNING_KEY to a long random value "
           + "(at least 32 bytes) so webhooks can be signed, or call without webhookUrl and poll instead.");
     }
   }

@@ -12,9 +12,9 @@ import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenExce
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 
 import dev.videoautomation.media.compliance.ComplianceScan.Category;
-import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.providers.ProviderErrors;
 
 /**
  * The OpenAI-compatible moderations provider: text and JPEG images in, the categories it flags out (source
@@ -24,7 +24,7 @@ import dev.videoautomation.platform.errors.ErrorCode;
 @ApplicationScoped
 public class ModerationClient {
   /** Why moderation does not run when no key is configured; {@code checks[].reason} says it. */
-  public static final String NOT_CONFIGURED = "MEDIA_MODERATION_API_KEY is not set";
+  public static final String NOT_CONFIGURED = ModerationCalls.KEY_VARIABLE + " is not set";
 
   private final ModerationConfig config;
   private final ModerationCalls calls;
@@ -55,7 +55,7 @@ public class ModerationClient {
     requireConfigured();
     var found = new LinkedHashMap<String, Category>();
     for (var i = 0; i < jpegs.size(); i++) {
-      var part = ModerationApi.ImagePart.jpeg(Base64.getEncoder().encodeToString(jpegs.get(i)));
+      var part = ModerationBodies.ImagePart.jpeg(Base64.getEncoder().encodeToString(jpegs.get(i)));
       categories(call(List.of(part)), "image[" + i + "]", found);
     }
     return List.copyOf(found.values());
@@ -63,24 +63,21 @@ public class ModerationClient {
 
   private void requireConfigured() {
     if (!configured()) {
-      throw new ApiException(ApiError.of(ErrorCode.PROVIDER_NOT_CONFIGURED, "Moderation is not set up on this "
-          + "server.").withSetup(ModerationCalls.SETUP));
+      throw ProviderErrors.notConfigured("Moderation", ModerationCalls.PROVIDER.setup());
     }
   }
 
-  private ModerationApi.Answer call(Object input) {
+  private ModerationBodies.Answer call(Object input) {
     try {
       return calls.moderate(input);
     } catch (TimeoutException e) {
-      throw new ApiException(ErrorCode.UPSTREAM_TIMEOUT, "The moderation provider did not answer in time; retry "
-          + "shortly.");
+      throw ProviderErrors.timedOut(ModerationCalls.PROVIDER);
     } catch (CircuitBreakerOpenException e) {
-      throw new ApiException(ErrorCode.UPSTREAM_ERROR, "The moderation provider is failing; calls are paused for a "
-          + "few seconds. Retry shortly.");
+      throw ProviderErrors.paused(ModerationCalls.PROVIDER);
     }
   }
 
-  private static List<Category> categories(ModerationApi.Answer answer, String match, Map<String, Category> found) {
+  private static List<Category> categories(ModerationBodies.Answer answer, String match, Map<String, Category> found) {
     if (answer == null || answer.results() == null || answer.results().isEmpty()) {
       throw new ApiException(ErrorCode.UPSTREAM_ERROR, "The moderation provider answered without results; retry "
           + "shortly.");

@@ -12,15 +12,23 @@ import org.eclipse.microprofile.faulttolerance.Timeout;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.videoautomation.media.providers.ProviderHttp;
-import dev.videoautomation.media.providers.ProviderHttp.Part;
 import dev.videoautomation.media.transcribe.TranscribeDtos.Segment;
 import dev.videoautomation.media.transcribe.TranscribeDtos.Word;
+import dev.videoautomation.platform.providers.MultipartBody.Part;
+import dev.videoautomation.platform.providers.Provider;
+import dev.videoautomation.platform.providers.ProviderBody;
+import dev.videoautomation.platform.providers.ProviderErrors;
+import dev.videoautomation.platform.providers.ProviderHttp;
+import dev.videoautomation.platform.providers.ProviderRequest;
 
 /** One call to an OpenAI-compatible {@code POST /audio/transcriptions} with word and segment timestamps. */
 @ApplicationScoped
 public class TranscriptionClient {
   static final String KEY_VARIABLE = "MEDIA_TRANSCRIPTION_API_KEY";
+  static final Provider PROVIDER = Provider.of("transcription", KEY_VARIABLE, "Set " + KEY_VARIABLE + " (OpenAI by "
+      + "default; for Groq also MEDIA_TRANSCRIPTION_BASE_URL=https://api.groq.com/openai/v1 and "
+      + "MEDIA_TRANSCRIPTION_MODEL=whisper-large-v3), or MEDIA_TRANSCRIPTION_BASE_URL for a self-hosted Whisper "
+      + "server.");
   private static final String OPENAI = "https://api.openai.com/v1";
   private final TranscriptionConfig config;
   private final ProviderHttp http;
@@ -45,17 +53,13 @@ public class TranscriptionClient {
 
   public void requireConfigured() {
     if (!configured()) {
-      throw ProviderHttp.notConfigured("Transcription", "Set " + KEY_VARIABLE + " (OpenAI by default; for Groq also "
-          + "MEDIA_TRANSCRIPTION_BASE_URL=https://api.groq.com/openai/v1 and MEDIA_TRANSCRIPTION_MODEL="
-          + "whisper-large-v3), or MEDIA_TRANSCRIPTION_BASE_URL for a self-hosted Whisper server.");
+      throw ProviderErrors.notConfigured("Transcription", PROVIDER.setup());
     }
   }
 
   @Timeout(value = 330, unit = ChronoUnit.SECONDS)
   @CircuitBreaker(requestVolumeThreshold = 8, failureRatio = 0.5, delay = 30, delayUnit = ChronoUnit.SECONDS)
   public ChunkTranscript transcribe(Path audio, String language, String prompt) {
-    var provider = new ProviderHttp.Provider("transcription", config.baseUrl().orElse(OPENAI),
-        config.apiKey().orElse(null), KEY_VARIABLE);
     var parts = new ArrayList<>(List.of(Part.file("file", audio, "audio/mpeg"), Part.text("model", config.model()),
         Part.text("response_format", "verbose_json"), Part.text("timestamp_granularities[]", "word"),
         Part.text("timestamp_granularities[]", "segment")));
@@ -65,7 +69,9 @@ public class TranscriptionClient {
     if (prompt != null) {
       parts.add(Part.text("prompt", prompt));
     }
-    return parse(http.postMultipart(provider, "/audio/transcriptions", parts, config.timeout()));
+    var request = ProviderRequest.post(ProviderRequest.url(config.baseUrl().orElse(OPENAI), "/audio/transcriptions"),
+        ProviderBody.multipart(parts)).bearer(config.apiKey().orElse(null)).timeout(config.timeout());
+    return parse(http.json(PROVIDER, request));
   }
 
   static ChunkTranscript parse(JsonNode body) {

@@ -12,16 +12,24 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 
-import dev.videoautomation.media.providers.ProviderHttp;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.videoautomation.media.watch.WatchDtos.Usage;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.providers.Provider;
+import dev.videoautomation.platform.providers.ProviderBody;
+import dev.videoautomation.platform.providers.ProviderErrors;
+import dev.videoautomation.platform.providers.ProviderHttp;
+import dev.videoautomation.platform.providers.ProviderRequest;
 
 /** One OpenAI-compatible {@code POST /chat/completions} call with JPEG frames as image inputs. */
 @ApplicationScoped
 public class VisionClient {
   static final String KEY_VARIABLE = "MEDIA_VISION_API_KEY";
+  static final Provider PROVIDER = Provider.of("vision", KEY_VARIABLE, "Set " + KEY_VARIABLE + " (OpenAI by default) "
+      + "and optionally MEDIA_VISION_MODEL, or MEDIA_VISION_BASE_URL for another OpenAI-compatible server.");
   private static final String OPENAI = "https://api.openai.com/v1";
   static final String SYSTEM_PROMPT = "You are watching a video through frames sampled in order at the timestamps "
       + "given, plus its transcript when one is given. Answer the user's request about the video. Say when the "
@@ -29,10 +37,12 @@ public class VisionClient {
 
   private final VisionConfig config;
   private final ProviderHttp http;
+  private final ObjectMapper json;
 
-  public VisionClient(VisionConfig config, ProviderHttp http) {
+  public VisionClient(VisionConfig config, ProviderHttp http, ObjectMapper json) {
     this.config = config;
     this.http = http;
+    this.json = json;
   }
 
   public record Answer(String text, String model, Usage usage) {
@@ -44,8 +54,7 @@ public class VisionClient {
 
   public void requireConfigured() {
     if (!configured()) {
-      throw ProviderHttp.notConfigured("Video understanding", "Set " + KEY_VARIABLE + " (OpenAI by default) and "
-          + "optionally MEDIA_VISION_MODEL, or MEDIA_VISION_BASE_URL for another OpenAI-compatible server.");
+      throw ProviderErrors.notConfigured("Video understanding", PROVIDER.setup());
     }
   }
 
@@ -67,9 +76,9 @@ public class VisionClient {
     body.put("messages", List.of(Map.of("role", "system", "content", SYSTEM_PROMPT),
         Map.of("role", "user", "content", content)));
     body.put("max_tokens", config.maxTokens());
-    var provider = new ProviderHttp.Provider("vision", config.baseUrl().orElse(OPENAI), config.apiKey().orElse(null),
-        KEY_VARIABLE);
-    var answer = http.postJson(provider, "/chat/completions", body, config.timeout());
+    var request = ProviderRequest.post(ProviderRequest.url(config.baseUrl().orElse(OPENAI), "/chat/completions"),
+        ProviderBody.json(json, body)).bearer(config.apiKey().orElse(null)).timeout(config.timeout());
+    var answer = http.json(PROVIDER, request);
     var message = answer.path("choices").path(0).path("message").path("content");
     if (!message.isTextual()) {
       throw new ApiException(ApiError.of(ErrorCode.UPSTREAM_ERROR, "The vision provider answered without a message."));

@@ -53,8 +53,9 @@ class ModerationTest {
     public Map<String, String> getConfigOverrides() {
       var config = new HashMap<String, String>();
       config.put("media.moderation.api-key", KEY);
+      // Room for the first call's cold start (the JDK client's TLS setup and classes) on a busy test machine.
       config.put("quarkus.fault-tolerance.\"dev.videoautomation.media.compliance.ModerationCalls/moderate\""
-          + ".timeout.value", "1");
+          + ".timeout.value", "3");
       return config;
     }
   }
@@ -157,9 +158,21 @@ class ModerationTest {
   }
 
   @Test
+  void shouldAnswerCreditsExhaustedForA402OrAnExhaustedBalance() {
+    answer(402, "{\"error\":{\"message\":\"Payment required\"}}");
+    prompt("hello").statusCode(502).body("error", equalTo("provider_credits_exhausted"))
+        .body("upstreamStatus", equalTo(402))
+        .body("setup", org.hamcrest.Matchers.containsString("MEDIA_MODERATION_API_KEY"));
+
+    answer(400, "{\"error\":{\"message\":\"Insufficient balance on this account.\"}}");
+    prompt("hello").statusCode(502).body("error", equalTo("provider_credits_exhausted"))
+        .body("upstreamStatus", equalTo(400));
+  }
+
+  @Test
   void shouldAnswerUpstreamTimeoutWhenTheProviderIsSlow() {
     provider.stubFor(post(urlEqualTo("/moderations")).willReturn(aResponse().withStatus(200)
-        .withHeader("Content-Type", "application/json").withBody(CLEAN).withFixedDelay(3000)));
+        .withHeader("Content-Type", "application/json").withBody(CLEAN).withFixedDelay(6000)));
 
     prompt("hello").statusCode(504).body("error", equalTo("upstream_timeout"));
   }

@@ -153,6 +153,15 @@ class ProvidersTest {
         .when().post("/v1/transcribe").then().statusCode(502)
         .body("error", org.hamcrest.Matchers.equalTo("upstream_error"))
         .body("upstreamStatus", org.hamcrest.Matchers.equalTo(500));
+    // A provider that says the account ran dry, in whatever status, is out of credit (the suite's one rule).
+    provider.stubFor(post(urlEqualTo("/audio/transcriptions")).willReturn(aResponse().withStatus(400)
+        .withHeader("Content-Type", "application/json")
+        .withBody("{\"error\": {\"message\": \"Exhausted balance. Top up your balance to continue.\"}}")));
+    as(CLIENT).contentType(ContentType.JSON).body(Map.of("videoUrl", id))
+        .when().post("/v1/transcribe").then().statusCode(502)
+        .body("error", org.hamcrest.Matchers.equalTo("provider_credits_exhausted"))
+        .body("upstreamStatus", org.hamcrest.Matchers.equalTo(400))
+        .body("setup", org.hamcrest.Matchers.containsString("MEDIA_TRANSCRIPTION_API_KEY"));
   }
 
   @Test

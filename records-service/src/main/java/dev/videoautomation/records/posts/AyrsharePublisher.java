@@ -1,35 +1,44 @@
 package dev.videoautomation.records.posts;
 
-import java.io.IOException;
-import java.net.ConnectException;
+import java.time.Duration;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.ws.rs.ProcessingException;
-import jakarta.ws.rs.WebApplicationException;
 
-import org.eclipse.microprofile.rest.client.inject.RestClient;
-
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.quarkus.logging.Log;
 
+import dev.videoautomation.platform.providers.Provider;
+import dev.videoautomation.platform.providers.ProviderAnswer;
+import dev.videoautomation.platform.providers.ProviderBody;
+import dev.videoautomation.platform.providers.ProviderHttp;
+import dev.videoautomation.platform.providers.ProviderRequest;
+import dev.videoautomation.platform.providers.TransportFailure;
 import dev.videoautomation.records.common.RecordsConfig;
 
 /**
- * Publishes one video through Ayrshare. Never retried: a post that may have gone out must not go out twice. Without
- * an API key nothing is sent and the post fails with {@code publisher_not_configured}.
+ * Publishes one video through Ayrshare ({@code POST {base-url}/api/post}, Bearer API key, optional
+ * {@code Profile-Key} for a user profile of a business plan). Never retried: a post that may have gone out must not
+ * go out twice. Its failures are not errors answered to an agent but a failed post's {@code errorCode}, so it judges
+ * every answer itself. Without an API key nothing is sent and the post fails with {@code publisher_not_configured}.
  */
 @ApplicationScoped
 public class AyrsharePublisher {
   static final String NOT_CONFIGURED = "publisher_not_configured";
-  private static final ObjectMapper JSON = new ObjectMapper();
+  static final String KEY_VARIABLE = "RECORDS_PUBLISHER_API_KEY";
+  private static final Provider PROVIDER = Provider.of("publishing", KEY_VARIABLE, null);
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+  private static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(90);
 
-  private final AyrshareApi ayrshare;
+  private final ProviderHttp http;
+  private final ObjectMapper json;
   private final RecordsConfig.Publisher config;
 
-  AyrsharePublisher(@RestClient AyrshareApi ayrshare, RecordsConfig config) {
-    this.ayrshare = ayrshare;
+  AyrsharePublisher(ProviderHttp http, ObjectMapper json, RecordsConfig config) {
+    this.http = http;
+    this.json = json;
     this.config = config.publisher();
   }
 
@@ -49,20 +58,31 @@ public class AyrsharePublisher {
       return notConfigured();
     }
     var body = new AyrshareBodies.Post(caption == null ? "" : caption, List.of(network), List.of(videoUrl), true);
+    var request = ProviderRequest.post(ProviderRequest.url(config.baseUrl(), "/api/post"),
+        ProviderBody.json(json, body)).bearer(config.apiKey().orElseThrow())
+        .header("Profile-Key", config.profileKey().orElse(null)).connectTimeout(CONNECT_TIMEOUT)
+        .timeout(ANSWER_TIMEOUT);
     try {
-      var result = ayrshare.post("Bearer " + config.apiKey().orElseThrow(), config.profileKey().orElse(null), body);
-      return outcome(result, 200);
-    } catch (WebApplicationException e) {
-      return outcome(read(e), e.getResponse().getStatus());
-    } catch (ProcessingException e) {
-      if (causedBy(e, ConnectException.class)) {
+      var answer = http.exchange(PROVIDER, request);
+      var result = read(answer);
+      if (result == null && answer.succeeded()) {
+        Log.warnf("Ayrshare answered %d with a body it does not document", answer.status());
+        return unconfirmed();
+      }
+      return outcome(result, answer.status());
+    } catch (TransportFailure e) {
+      if (e.kind() == TransportFailure.Kind.UNREACHABLE) {
         return PublishOutcome.failed("publisher_unreachable", "Ayrshare could not be reached, so nothing was "
             + "posted; schedule the post again.");
       }
-      Log.warnf("Ayrshare call broke off: %s", e.getMessage());
-      return PublishOutcome.failed("publish_unconfirmed", "Ayrshare did not answer in time; the post may or may not "
-          + "have gone out. Check the account before scheduling it again.");
+      Log.warnf("Ayrshare call broke off: %s", e.kind());
+      return unconfirmed();
     }
+  }
+
+  private static PublishOutcome unconfirmed() {
+    return PublishOutcome.failed("publish_unconfirmed", "Ayrshare did not answer in time; the post may or may not "
+        + "have gone out. Check the account before scheduling it again.");
   }
 
   private static PublishOutcome outcome(AyrshareBodies.Result result, int httpStatus) {
@@ -82,20 +102,15 @@ public class AyrsharePublisher {
         + (message == null ? "." : ": " + message));
   }
 
-  private static AyrshareBodies.Result read(WebApplicationException e) {
-    try {
-      return JSON.readValue(e.getResponse().readEntity(String.class), AyrshareBodies.Result.class);
-    } catch (IOException | RuntimeException unreadable) {
+  private AyrshareBodies.Result read(ProviderAnswer answer) {
+    var node = answer.json();
+    if (node == null || !node.isObject()) {
       return null;
     }
-  }
-
-  private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
-    for (var cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-      if (type.isInstance(cause)) {
-        return true;
-      }
+    try {
+      return json.treeToValue(node, AyrshareBodies.Result.class);
+    } catch (JsonProcessingException | IllegalArgumentException unreadable) {
+      return null;
     }
-    return false;
   }
 }

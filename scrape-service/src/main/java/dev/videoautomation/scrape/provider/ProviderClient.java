@@ -1,12 +1,6 @@
 package dev.videoautomation.scrape.provider;
 
-import java.io.IOException;
-import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -20,11 +14,12 @@ import org.eclipse.microprofile.faulttolerance.Retry;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.quarkus.logging.Log;
 import io.smallrye.faulttolerance.api.CircuitBreakerName;
 
+import dev.videoautomation.platform.providers.ProviderHttp;
+import dev.videoautomation.platform.providers.ProviderRequest;
 import dev.videoautomation.scrape.config.ScrapeConfig;
 
 /**
@@ -35,15 +30,14 @@ import dev.videoautomation.scrape.config.ScrapeConfig;
 @ApplicationScoped
 public class ProviderClient {
   static final String BREAKER = "scrape-provider";
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
   private final ScrapeConfig.Provider config;
-  private final ObjectMapper json;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-      .followRedirects(HttpClient.Redirect.NORMAL).build();
+  private final ProviderHttp http;
 
-  ProviderClient(ScrapeConfig config, ObjectMapper json) {
+  ProviderClient(ScrapeConfig config, ProviderHttp http) {
     this.config = config.provider();
-    this.json = json;
+    this.http = http;
   }
 
   /** The provider's JSON answer to {@code GET path?query}; {@code route} names the neutral path in errors. */
@@ -54,50 +48,22 @@ public class ProviderClient {
           org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException.class})
   @CircuitBreakerName(BREAKER)
   public JsonNode get(String route, String path, Map<String, String> query, String apiKey) {
-    var request = HttpRequest.newBuilder(uri(path, query)).GET().timeout(config.timeout())
-        .header("x-api-key", apiKey).header("Accept", "application/json").build();
-    HttpResponse<byte[]> response;
-    try {
-      response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-    } catch (HttpTimeoutException e) {
-      Log.debugf("Provider %s timed out after %s", path, config.timeout());
-      throw ProviderErrors.timedOut(config.timeout());
-    } catch (IOException e) {
-      Log.debugf("Provider %s unreachable: %s", path, e.toString());
-      throw ProviderErrors.unreachable();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw ProviderErrors.timedOut(config.timeout());
-    }
-    var body = parse(response.body());
-    Log.debugf("Provider GET %s -> %d", path, response.statusCode());
-    if (response.statusCode() / 100 != 2) {
-      throw ProviderErrors.forStatus(response.statusCode(), body, route);
-    }
-    if (body == null || !body.isContainerNode()) {
-      throw ProviderErrors.unreadable(route);
+    var provider = ScrapeFailures.provider(route, config.timeout());
+    var request = ProviderRequest.get(url(path, query)).header("x-api-key", apiKey).timeout(config.timeout())
+        .connectTimeout(CONNECT_TIMEOUT).followRedirects();
+    var body = http.json(provider, request);
+    Log.debugf("Provider GET %s answered", path);
+    if (!body.isContainerNode()) {
+      throw provider.failures().unreadable(provider, 200);
     }
     return body;
   }
 
-  private URI uri(String path, Map<String, String> query) {
-    var base = config.baseUrl().endsWith("/") ? config.baseUrl().substring(0, config.baseUrl().length() - 1)
-        : config.baseUrl();
+  private String url(String path, Map<String, String> query) {
     var queryString = query.entrySet().stream()
         .map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
         .collect(Collectors.joining("&"));
-    return URI.create(base + path + (queryString.isEmpty() ? "" : "?" + queryString));
-  }
-
-  private JsonNode parse(byte[] body) {
-    if (body == null || body.length == 0) {
-      return null;
-    }
-    try {
-      return json.readTree(body);
-    } catch (IOException e) {
-      return null;
-    }
+    return ProviderRequest.url(config.baseUrl(), path) + (queryString.isEmpty() ? "" : "?" + queryString);
   }
 
   private static String encode(String value) {

@@ -15,6 +15,7 @@ import io.quarkus.logging.Log;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.providers.ProviderErrors;
 import dev.videoautomation.platform.urls.UrlGuard;
 import dev.videoautomation.scrape.config.ScrapeConfig;
 
@@ -40,7 +41,7 @@ public class ScrapeProvider {
   /** 503 provider_not_configured (with setup) unless a provider key is set. */
   public String requireKey() {
     return config.provider().apiKey().map(String::strip).filter(k -> !k.isEmpty())
-        .orElseThrow(ProviderErrors::notConfigured);
+        .orElseThrow(() -> ProviderErrors.notConfigured(ScrapeFailures.PROVIDER));
   }
 
   /**
@@ -88,9 +89,9 @@ public class ScrapeProvider {
     try {
       return client.get(route, path, query, apiKey);
     } catch (CircuitBreakerOpenException e) {
-      throw ProviderErrors.paused();
+      throw ProviderErrors.paused(ScrapeFailures.PROVIDER);
     } catch (TimeoutException e) {
-      throw ProviderErrors.timedOut(config.provider().timeout());
+      throw ScrapeFailures.timedOut(config.provider().timeout());
     }
   }
 }

@@ -96,6 +96,16 @@ class ProviderErrorsTest {
   }
 
   @Test
+  void shouldAnswerCreditsExhaustedWhenTheProviderSaysTheBalanceRanOut() {
+    // The suite's one credit rule: a body about an exhausted or insufficient balance, whatever the status.
+    providerAnswers(400, "{\"success\": false, \"message\": \"Insufficient balance: buy more credits.\"}");
+
+    profile().statusCode(502).body("error", is("provider_credits_exhausted")).body("upstreamStatus", is(400))
+        .body("setup", containsString("top up"));
+    wireMock.verify(1, getRequestedFor(urlPathEqualTo(PROFILE)));
+  }
+
+  @Test
   void shouldReportTheUpstreamStatusOnUpstreamErrors() {
     providerAnswers(429, "{\"success\": false, \"message\": \"Too many requests\"}");
 

@@ -1,4 +1,4 @@
-package dev.videoautomation.clone.provider;
+package dev.videoautomation.platform.providers;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -22,19 +22,17 @@ import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.videoautomation.clone.provider.ProviderHttp.InlineFile;
-
 /**
- * A JSON request body in which files ({@link InlineFile}) stand as data URIs ({@code data:<type>;base64,…}). The JSON around them is
- * written first with a marker in each file's place; the body is then streamed: JSON bytes, each file's base64 read
+ * A JSON request body in which files ({@link InlineFile}) stand as data URIs ({@code data:<type>;base64,…}). The
+ * JSON around them is written first with a marker in each file's place; the body is then streamed: JSON bytes, each file's base64 read
  * from disk as it is sent. Its exact length is known up front and sent as {@code Content-Length} (servers and proxies
  * that read only bodies with a length refuse chunked ones), and memory does not grow with the files.
  */
-final class JsonBody {
+final class InlineJsonBody {
   private static final Pattern MEDIA_TYPE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9!#$&^_.+-]+");
   private static final int CHUNK = 3 * 8192;
 
-  private JsonBody() {
+  private InlineJsonBody() {
   }
 
   /** The publisher of {@code body} (maps, lists and values; {@link InlineFile} values become data URIs). */

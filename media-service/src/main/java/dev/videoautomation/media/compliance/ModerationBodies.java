@@ -3,27 +3,16 @@ package dev.videoautomation.media.compliance;
 import java.util.List;
 import java.util.Map;
 
-import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.HeaderParam;
-import jakarta.ws.rs.POST;
-import jakarta.ws.rs.Path;
-import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.MediaType;
-
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-/** The provider's {@code POST /moderations} (OpenAI's shape); built by {@link ModerationCalls} with the base URL. */
-@Path("/moderations")
-interface ModerationApi {
-
-  @POST
-  @Consumes(MediaType.APPLICATION_JSON)
-  @Produces(MediaType.APPLICATION_JSON)
-  Answer moderate(@HeaderParam("Authorization") String authorization, Request request);
+/** The provider's {@code POST /moderations} request and answer (OpenAI's shape), sent by {@link ModerationCalls}. */
+final class ModerationBodies {
+  private ModerationBodies() {
+  }
 
   /** {@code input} is a string, or a list of {@link ImagePart}. */
   @RegisterForReflection
