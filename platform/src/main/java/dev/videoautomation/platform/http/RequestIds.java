@@ -7,6 +7,7 @@ import org.jboss.logging.MDC;
 import io.smallrye.common.vertx.ContextLocals;
 import io.smallrye.common.vertx.VertxContext;
 
+import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 
 /** Request ids: a caller's own {@code X-Request-Id} is kept when it is sane, otherwise one is generated. */
@@ -19,7 +20,7 @@ public final class RequestIds {
 
   /** The id to use for a request that arrived with {@code incoming} (may be null). */
   public static String accept(String incoming) {
-    return incoming != null && SANE.matcher(incoming).matches() ? incoming : Ids.newId("req");
+    return incoming != null && SANE.matcher(incoming).matches() ? incoming : Ids.newId(IdPrefix.REQ);
   }
 
   /** The current request's id, or {@code "none"} outside a request. */

@@ -6,7 +6,9 @@ import java.util.Locale;
 public enum IdPrefix {
   CLI, KEY, RGN, CLM, CLA, ACC, PST, REF, AST, PRJ, TRK, VID, CMP, IMG, MED, CHK, CS, REQ, EVT, OPR;
 
+  private final String prefix = name().toLowerCase(Locale.ROOT);
+
   public String prefix() {
-    return name().toLowerCase(Locale.ROOT);
+    return prefix;
   }
 }

@@ -15,14 +15,19 @@ public final class Ids {
   private Ids() {
   }
 
+  /** A new id of a listed kind; the prefix is known to be valid, so nothing is checked per call. */
   public static String newId(IdPrefix prefix) {
-    return newId(prefix.prefix());
+    return random(prefix.prefix());
   }
 
   public static String newId(String prefix) {
     if (!PREFIX.matcher(prefix).matches()) {
       throw new IllegalArgumentException("An id prefix is 2 to 4 lowercase letters: " + prefix);
     }
+    return random(prefix);
+  }
+
+  private static String random(String prefix) {
     var bytes = new byte[RANDOM_BYTES];
     RANDOM.nextBytes(bytes);
     return prefix + "_" + Base62.encode(bytes);

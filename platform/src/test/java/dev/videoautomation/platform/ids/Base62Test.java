@@ -49,6 +49,23 @@ class Base62Test {
   }
 
   @Test
+  void shouldEncodeEveryLengthTheSuiteUsesAsTheNumberTheBytesSpell() {
+    var random = new SecureRandom();
+    for (var size : new int[] {1, 2, 4, 15, 16, 17, 32, 33}) {
+      for (int i = 0; i < 200; i++) {
+        var bytes = new byte[size];
+        random.nextBytes(bytes);
+        bytes[0] = i % 3 == 0 ? 0 : bytes[0];
+
+        var encoded = Base62.encode(bytes);
+
+        assertThat(encoded).hasSize((int) Math.ceil(size * 8 / (Math.log(62) / Math.log(2))));
+        assertThat(decode(encoded)).isEqualTo(new BigInteger(1, bytes));
+      }
+    }
+  }
+
+  @Test
   void shouldRecogniseOnlyNonEmptyBase62Text() {
     assertThat(Base62.isBase62("09AZaz")).isTrue();
     assertThat(Base62.isBase62("")).isFalse();
