@@ -5,12 +5,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-if ! command -v wrk >/dev/null; then
-  echo "Installing wrk ..."
+# wrk drives the load; nginx (bench/gateway/nginx.conf) is the owner and the plain-proxy yardstick.
+missing=()
+command -v wrk >/dev/null || missing+=(wrk)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing ${missing[*]} ..."
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    # Debian starts the packaged nginx on port 80; the bench runs its own from the committed config.
+    (command -v systemctl >/dev/null && systemctl stop nginx 2>/dev/null) || /usr/sbin/nginx -s stop 2>/dev/null || true
   else
-    echo "wrk is needed: install it (Debian/Ubuntu: apt-get install wrk; macOS: brew install wrk)." >&2
+    echo "${missing[*]} needed: install (Debian/Ubuntu: apt-get install ${missing[*]}; macOS: brew install ${missing[*]})." >&2
     exit 1
   fi
 fi
