@@ -68,7 +68,7 @@ final class McpBench {
 
         ## MCP tools/call through the gateway (issue 22)
 
-        The same GET /v1/videos as an MCP `tools/call` on one Streamable HTTP session (same run, same stand-in
+        The same GET /v1/videos as an MCP `tools/call` on one Streamable HTTP session (same run, same nginx
         owner, same key): JSON-RPC in and out, then the REST call through the gateway's own pipeline on loopback.
 
         | measurement | p50 | p99 | requests/s |
