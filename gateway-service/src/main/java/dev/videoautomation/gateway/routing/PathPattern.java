@@ -3,7 +3,7 @@ package dev.videoautomation.gateway.routing;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Matching of route patterns against request paths, and how specific a match is (longest match wins). */
+/** Route patterns and request paths as segments: literal ones, {@code *} for one, and a trailing {@code **}. */
 final class PathPattern {
   static final String ONE = "*";
   static final String REST = "**";
@@ -11,38 +11,20 @@ final class PathPattern {
   private PathPattern() {
   }
 
+  /** The non-empty segments of {@code path}, in order ({@code //} and a trailing slash add none). */
   static List<String> segments(String path) {
-    var parts = new ArrayList<String>();
-    for (var part : path.split("/")) {
-      if (!part.isEmpty()) {
-        parts.add(part);
+    var parts = new ArrayList<String>(6);
+    var start = 0;
+    while (start <= path.length()) {
+      var end = path.indexOf('/', start);
+      if (end < 0) {
+        end = path.length();
       }
+      if (end > start) {
+        parts.add(path.substring(start, end));
+      }
+      start = end + 1;
     }
     return parts;
-  }
-
-  /**
-   * How specific the match of {@code pattern} on {@code path} is, or -1 when it does not match. Literal segments
-   * count most, then single wildcards; a trailing {@code **} counts nothing, so an exact route beats a prefix.
-   */
-  static int score(List<String> pattern, List<String> path) {
-    var score = 0;
-    for (int i = 0; i < pattern.size(); i++) {
-      var part = pattern.get(i);
-      if (part.equals(REST) && i == pattern.size() - 1) {
-        return score;
-      }
-      if (i >= path.size()) {
-        return -1;
-      }
-      if (part.equals(ONE)) {
-        score += 1;
-      } else if (part.equals(path.get(i))) {
-        score += 100;
-      } else {
-        return -1;
-      }
-    }
-    return pattern.size() == path.size() ? score + 1 : -1;
   }
 }

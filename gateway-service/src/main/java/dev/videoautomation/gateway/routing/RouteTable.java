@@ -14,7 +14,6 @@ import static dev.videoautomation.gateway.routing.Owner.SCRAPE;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.TreeSet;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -41,12 +40,12 @@ public class RouteTable {
       "campaigns");
 
   private final List<Route> routes;
-  /** Each route's pattern split once, in the order of {@link #routes}: lookups run on every request. */
-  private final List<List<String>> patterns;
+  /** The patterns split once into a tree of segments: lookups run on every request. */
+  private final RouteTrie trie;
 
   public RouteTable() {
     this.routes = List.copyOf(build());
-    this.patterns = routes.stream().map(Route::segments).map(List::copyOf).toList();
+    this.trie = new RouteTrie(routes);
   }
 
   public List<Route> routes() {
@@ -72,38 +71,19 @@ public class RouteTable {
    * is 405 with those methods; when it is not known at all, 404.
    */
   public Lookup lookup(String method, String path) {
-    var segments = PathPattern.segments(path);
-    var effective = "HEAD".equals(method) ? "GET" : method;
-    Route best = null;
-    var bestScore = -1;
-    var otherMethods = new ArrayList<Route>();
-    for (int i = 0; i < routes.size(); i++) {
-      var route = routes.get(i);
-      var score = PathPattern.score(patterns.get(i), segments);
-      if (score < 0) {
-        continue;
-      }
-      if (!route.method().equals(effective)) {
-        otherMethods.add(route);
-      } else if (score > bestScore) {
-        best = route;
-        bestScore = score;
-      }
+    var matches = trie.match("HEAD".equals(method) ? "GET" : method, PathPattern.segments(path));
+    if (matches.best() != null) {
+      return new Found(matches.best());
     }
-    if (best != null) {
-      return new Found(best);
+    var methods = matches.otherMethods();
+    if (methods.isEmpty()) {
+      return new NotFound();
     }
-    return otherMethods.isEmpty() ? new NotFound() : new MethodNotAllowed(allowed(otherMethods));
-  }
-
-  private static List<String> allowed(List<Route> candidates) {
-    var methods = new TreeSet<String>();
-    candidates.forEach(r -> methods.add(r.method()));
     if (methods.contains("GET")) {
       methods.add("HEAD");
     }
     methods.add("OPTIONS");
-    return List.copyOf(methods);
+    return new MethodNotAllowed(List.copyOf(methods));
   }
 
   private static List<Route> build() {

@@ -104,6 +104,94 @@ class RouteTableTest {
     assertThat(RouteTable.SCRAPE_PATHS).hasSize(24).doesNotHaveDuplicates();
   }
 
+  /**
+   * The tree of segments answers what scoring every pattern answered (the table before issue 24): for each row's
+   * path with its wildcards filled in, below its prefix, cut short and with a segment too many, under every method.
+   */
+  @Test
+  void shouldAnswerWhatScoringEveryPatternAnswers() {
+    var paths = new java.util.TreeSet<String>(java.util.List.of("/", "", "/v1", "/docs", "/docs/errors",
+        "/docs/errors/x", "/v1//videos/", "/v1/videos/", "/.well-known", "/claim", "/cdn"));
+    for (var route : table.routes()) {
+      var concrete = route.pattern().replace("/**", "").replace("*", "abc");
+      paths.add(concrete);
+      paths.add(concrete + "/x");
+      paths.add(concrete + "/x/y");
+      paths.add(concrete.substring(0, Math.max(0, concrete.lastIndexOf('/'))));
+      paths.add(concrete.replace("/v1/", "/v2/"));
+    }
+    var methods = java.util.List.of("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS");
+    var compared = 0;
+    for (var path : paths) {
+      for (var method : methods) {
+        assertThat(table.lookup(method, path)).as(method + " " + path).isEqualTo(scoringEveryPattern(method, path));
+        compared++;
+      }
+    }
+    assertThat(compared).isGreaterThan(methods.size() * table.routes().size());
+  }
+
+  /** The lookup as it was: every pattern scored, the highest of this method wins, the first on a tie. */
+  private RouteTable.Lookup scoringEveryPattern(String method, String path) {
+    var segments = PathPattern.segments(path);
+    var effective = "HEAD".equals(method) ? "GET" : method;
+    Route best = null;
+    var bestScore = -1;
+    var others = new java.util.TreeSet<String>();
+    for (var route : table.routes()) {
+      var score = score(route.segments(), segments);
+      if (score < 0) {
+        continue;
+      }
+      if (!route.method().equals(effective)) {
+        others.add(route.method());
+      } else if (score > bestScore) {
+        best = route;
+        bestScore = score;
+      }
+    }
+    if (best != null) {
+      return new RouteTable.Found(best);
+    }
+    if (others.isEmpty()) {
+      return new RouteTable.NotFound();
+    }
+    if (others.contains("GET")) {
+      others.add("HEAD");
+    }
+    others.add("OPTIONS");
+    return new RouteTable.MethodNotAllowed(java.util.List.copyOf(others));
+  }
+
+  private static int score(java.util.List<String> pattern, java.util.List<String> path) {
+    var score = 0;
+    for (int i = 0; i < pattern.size(); i++) {
+      var part = pattern.get(i);
+      if (part.equals("**") && i == pattern.size() - 1) {
+        return score;
+      }
+      if (i >= path.size()) {
+        return -1;
+      }
+      if (part.equals("*")) {
+        score += 1;
+      } else if (part.equals(path.get(i))) {
+        score += 100;
+      } else {
+        return -1;
+      }
+    }
+    return pattern.size() == path.size() ? score + 1 : -1;
+  }
+
+  @Test
+  void shouldSplitPathsIntoTheirNonEmptySegments() {
+    assertThat(PathPattern.segments("/v1//videos/")).containsExactly("v1", "videos");
+    assertThat(PathPattern.segments("")).isEmpty();
+    assertThat(PathPattern.segments("/")).isEmpty();
+    assertThat(PathPattern.segments("cdn/a/b.mp4")).containsExactly("cdn", "a", "b.mp4");
+  }
+
   private Optional<LimitBucket> bucketOf(String method, String path) {
     return ((RouteTable.Found) table.lookup(method, path)).route().bucket();
   }
