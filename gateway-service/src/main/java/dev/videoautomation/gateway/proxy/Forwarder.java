@@ -109,11 +109,13 @@ public class Forwarder {
         .setHost(base.getHost())
         .setPort(base.getPort())
         .setURI(request.uri())
-        .setIdleTimeout(idleTimeoutMillis)
-        .setHeaders(headers.toOwner(rc, internalToken));
+        .setIdleTimeout(idleTimeoutMillis);
     var body = new LimitedBody(request, options.maxBody());
     client.request(requestOptions)
-        .compose(upstream -> send(rc, upstream, body, options))
+        .compose(upstream -> {
+          headers.toOwner(rc, internalToken, upstream.headers());
+          return send(rc, upstream, body, options);
+        })
         .onSuccess(upstreamResponse -> {
           if (options.capture()) {
             captureAndRelay(rc, upstreamResponse, options.onOutcome());

@@ -1,8 +1,5 @@
 package dev.videoautomation.gateway.proxy;
 
-import java.util.Locale;
-import java.util.Set;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.vertx.core.MultiMap;
@@ -19,12 +16,15 @@ import dev.videoautomation.platform.http.ResponseHeadersFilter;
  */
 @ApplicationScoped
 class UpstreamHeaders {
-  /** Hop-by-hop headers (RFC 9110 §7.6.1) and the ones the gateway replaces; never copied across. */
-  private static final Set<String> NOT_FORWARDED = Set.of("connection", "keep-alive", "proxy-authenticate",
+  /**
+   * Hop-by-hop headers (RFC 9110 §7.6.1) and the ones the gateway replaces; never copied across. Held as Vert.x
+   * header maps, which hash names without regard to case, so checking a name allocates nothing.
+   */
+  private static final MultiMap NOT_FORWARDED = names("connection", "keep-alive", "proxy-authenticate",
       "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "host", "authorization", "x-api-key",
       "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-request-id", "x-client-address", "x-gateway-relay",
       "idempotency-key", "traceparent", "tracestate");
-  private static final Set<String> NOT_RETURNED = Set.of("connection", "keep-alive", "proxy-authenticate",
+  private static final MultiMap NOT_RETURNED = names("connection", "keep-alive", "proxy-authenticate",
       "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade");
 
   private final ClientAddresses clientAddresses;
@@ -33,13 +33,15 @@ class UpstreamHeaders {
     this.clientAddresses = clientAddresses;
   }
 
-  /** The headers the owner gets for the request in {@code rc}, with {@code internalToken} as its bearer token. */
-  MultiMap toOwner(RoutingContext rc, String internalToken) {
+  /**
+   * Puts on {@code headers} (the upstream request's own, so nothing is copied twice) what the owner gets for the
+   * request in {@code rc}, with {@code internalToken} as its bearer token.
+   */
+  void toOwner(RoutingContext rc, String internalToken, MultiMap headers) {
     var request = rc.request();
-    var headers = MultiMap.caseInsensitiveMultiMap();
-    request.headers().forEach(header -> {
-      if (!NOT_FORWARDED.contains(header.getKey().toLowerCase(Locale.ROOT))) {
-        headers.add(header.getKey(), header.getValue());
+    request.headers().forEach((name, value) -> {
+      if (!NOT_FORWARDED.contains(name)) {
+        headers.add(name, value);
       }
     });
     headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + internalToken);
@@ -53,15 +55,22 @@ class UpstreamHeaders {
     if (request.authority() != null) {
       headers.set("X-Forwarded-Host", request.authority().toString());
     }
-    return headers;
   }
 
   /** Copies the owner's answer headers {@code from} onto the caller's answer {@code to}, hop-by-hop ones left out. */
   static void copyReturned(MultiMap from, MultiMap to) {
-    from.forEach(header -> {
-      if (!NOT_RETURNED.contains(header.getKey().toLowerCase(Locale.ROOT))) {
-        to.add(header.getKey(), header.getValue());
+    from.forEach((name, value) -> {
+      if (!NOT_RETURNED.contains(name)) {
+        to.add(name, value);
       }
     });
+  }
+
+  private static MultiMap names(String... names) {
+    var set = MultiMap.caseInsensitiveMultiMap();
+    for (var name : names) {
+      set.add(name, "");
+    }
+    return set;
   }
 }
