@@ -20,7 +20,7 @@ public final class RequestIds {
 
   /** The id to use for a request that arrived with {@code incoming} (may be null). */
   public static String accept(String incoming) {
-    return incoming != null && SANE.matcher(incoming).matches() ? incoming : Ids.newId(IdPrefix.REQ);
+    return incoming != null && SANE.matcher(incoming).matches() ? incoming : Ids.newLabel(IdPrefix.REQ);
   }
 
   /** The current request's id, or {@code "none"} outside a request. */

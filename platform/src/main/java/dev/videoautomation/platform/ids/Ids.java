@@ -1,6 +1,7 @@
 package dev.videoautomation.platform.ids;
 
 import java.security.SecureRandom;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
 /**
@@ -25,6 +26,16 @@ public final class Ids {
       throw new IllegalArgumentException("An id prefix is 2 to 4 lowercase letters: " + prefix);
     }
     return random(prefix);
+  }
+
+  /**
+   * An id that labels something without guarding it (a request id, echoed in headers and logs): drawn from a fast
+   * generator that is not cryptographic, so it must never be what grants access or what a caller must not guess.
+   */
+  public static String newLabel(IdPrefix prefix) {
+    var bytes = new byte[RANDOM_BYTES];
+    ThreadLocalRandom.current().nextBytes(bytes);
+    return prefix.prefix() + "_" + Base62.encode(bytes);
   }
 
   private static String random(String prefix) {

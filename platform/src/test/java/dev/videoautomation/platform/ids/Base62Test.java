@@ -73,6 +73,10 @@ class Base62Test {
     assertThat(Base62.isBase62("abc_")).isFalse();
     assertThat(Base62.isBase62("a b")).isFalse();
     assertThat(Base62.isBase62("é")).isFalse();
+    // The characters just outside each range of the alphabet.
+    for (var outside : new String[] {"/", ":", "@", "[", "`", "{"}) {
+      assertThat(Base62.isBase62("a" + outside)).as(outside).isFalse();
+    }
   }
 
   private static BigInteger decode(String text) {

@@ -19,6 +19,18 @@ class IdsTest {
   }
 
   @Test
+  void shouldLabelWithTheSameShapeAndNeverRepeatOver10000Draws() {
+    var seen = new HashSet<String>();
+    for (int i = 0; i < 10_000; i++) {
+      var label = Ids.newLabel(IdPrefix.REQ);
+      assertThat(label).matches("req_" + BASE62_22);
+      seen.add(label);
+    }
+
+    assertThat(seen).hasSize(10_000);
+  }
+
+  @Test
   void shouldAcceptAPrefixGivenAsText() {
     assertThat(Ids.newId("req")).matches("req_" + BASE62_22);
     assertThat(Ids.newId("cs")).matches("cs_" + BASE62_22);
