@@ -30,12 +30,10 @@ public class Metering {
   private static final Set<Integer> WORTHLESS = Set.of(400, 404, 405, 413, 415, 422);
 
   private final DailyLimits limits;
-  private final UnitBatches units;
   private final Vertx vertx;
 
-  Metering(DailyLimits limits, UnitBatches units, Vertx vertx) {
+  Metering(DailyLimits limits, Vertx vertx) {
     this.limits = limits;
-    this.units = units;
     this.vertx = vertx;
   }
 
@@ -49,7 +47,7 @@ public class Metering {
     }
     var bucket = route.bucket().get();
     var limit = admitted.entitlement() == null ? 0 : admitted.entitlement().limit(bucket);
-    return units.take(admitted.clientId(), bucket, limit).compose(outcome -> {
+    return vertx.executeBlocking(() -> limits.take(admitted.clientId(), bucket, limit), false).compose(outcome -> {
       answerHeaders.set("RateLimit-Limit", String.valueOf(outcome.limit()));
       answerHeaders.set("RateLimit-Remaining", String.valueOf(outcome.remaining()));
       answerHeaders.set("RateLimit-Reset", String.valueOf(outcome.resetSeconds()));

@@ -53,9 +53,6 @@ class DailyLimitsTest {
 
   OwnerStubs stubs;
 
-  @jakarta.inject.Inject
-  DailyLimits limits;
-
   @BeforeEach
   void reset() {
     owner.resetAll();
@@ -185,51 +182,6 @@ class DailyLimitsTest {
         .body("clientId", equalTo(anonymous.clientId()))
         .body("usage.watch.limit", equalTo(0))
         .body("usage.watch.remaining", equalTo(0));
-  }
-
-  /**
-   * Batches from many gateways at once (threads here, each its own transaction) never grant past the limit, and
-   * what they report granted is what the row holds.
-   */
-  @Test
-  void shouldGrantBatchesExactlyWhenGatewaysTakeAtOnce() throws Exception {
-    var day = java.time.LocalDate.now(java.time.ZoneOffset.UTC);
-    var clients = java.util.List.of("cli_batch_" + java.util.UUID.randomUUID(),
-        "cli_batch_" + java.util.UUID.randomUUID(), "cli_batch_" + java.util.UUID.randomUUID());
-    var limit = 97;
-    var calls = new ArrayList<Callable<Integer>>();
-    for (int i = 0; i < 120; i++) {
-      var count = 1 + i % 5;
-      // Each batch names the clients in another order; the statement locks them in one order whatever it gets.
-      var wants = new ArrayList<DailyLimits.Want>();
-      for (int c = 0; c < clients.size(); c++) {
-        wants.add(new DailyLimits.Want(clients.get((c + i) % clients.size()), LimitBucket.SCRAPE, count, limit));
-      }
-      calls.add(() -> limits.takeAll(wants, day).values().stream().mapToInt(DailyLimits.Taken::granted).sum());
-    }
-    var granted = 0;
-    try (var pool = Executors.newFixedThreadPool(16)) {
-      for (var future : pool.invokeAll(calls)) {
-        granted += future.get();
-      }
-    }
-    assertThat(granted).isEqualTo(limit * clients.size());
-    for (var client : clients) {
-      assertThat(limits.usedToday(client)).containsEntry(LimitBucket.SCRAPE, limit);
-    }
-  }
-
-  @Test
-  void shouldGrantWhatIsLeftAndNeverLowerACountPastALoweredLimit() {
-    var day = java.time.LocalDate.now(java.time.ZoneOffset.UTC);
-    var client = "cli_batch_" + java.util.UUID.randomUUID();
-    var first = new DailyLimits.Want(client, LimitBucket.WATCH, 4, 6);
-    assertThat(limits.takeAll(java.util.List.of(first), day)).containsEntry(first, new DailyLimits.Taken(0, 4));
-    var more = new DailyLimits.Want(client, LimitBucket.WATCH, 5, 6);
-    assertThat(limits.takeAll(java.util.List.of(more), day).get(more).granted()).isEqualTo(2);
-    var lowered = new DailyLimits.Want(client, LimitBucket.WATCH, 1, 3);
-    assertThat(limits.takeAll(java.util.List.of(lowered), day)).containsEntry(lowered, new DailyLimits.Taken(6, 6));
-    assertThat(limits.usedToday(client)).containsEntry(LimitBucket.WATCH, 6);
   }
 
   private void awaitRemaining(String key, String bucket, int expected) {
