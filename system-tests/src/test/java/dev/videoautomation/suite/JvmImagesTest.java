@@ -52,6 +52,16 @@ class JvmImagesTest {
         .endsWith("-jar", "/deployments/quarkus-run.jar");
   }
 
+  /** The gateway's event loops are the images' own, and the count the gateway bench measures with. */
+  @ParameterizedTest
+  @ValueSource(strings = {"jvm", "native"})
+  void theGatewayImagesSetTheEventLoopsTheBenchMeasures(String variant) throws Exception {
+    var text = Files.readString(RenderedManifests.ROOT.resolve("gateway-service/src/main/docker/Dockerfile." + variant));
+    assertThat(text).containsOnlyOnce("ENV QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE=")
+        .contains("ENV QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE="
+            + dev.videoautomation.suite.bench.GatewayBench.IMAGE_EVENT_LOOPS + "\n");
+  }
+
   /** The arguments the image's entrypoint hands to java, with these variables set (and nothing else but PATH). */
   private List<String> javaArguments(String service, Map<String, String> variables) throws Exception {
     var command = new ArrayList<>(entrypoint(service));
