@@ -1,5 +1,8 @@
 package dev.videoautomation.clone;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static dev.videoautomation.clone.Simulated.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
@@ -26,7 +29,9 @@ import dev.videoautomation.platform.testing.WireMockResource;
 
 /**
  * Every URL a caller gives passes the URL guard (as in production: loopback refused too) before anything is charged,
- * staged or handed to the provider: the image URLs the provider would fetch and the source video clone stages.
+ * staged or handed to the provider: the image URLs the provider would fetch and the source video clone stages. This
+ * service fetches neither, so neither is resolved here: a name passes as written (the provider, or media's guarded
+ * fetch, resolves it), an internal address literal is refused.
  */
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
@@ -72,7 +77,8 @@ class ProviderUrlsTest {
         {"http://localhost:%d/files/a.png", "loopback"}, {"http://[::1]:%d/files/a.png", "loopback"},
         {"http://10.0.0.7/a.png", "private_address"}, {"https://192.168.1.20/a.png", "private_address"},
         {"http://[fd00::5]/a.png", "private_address"}, {"http://169.254.169.254/latest/meta-data/", "metadata"},
-        {"https://" + OfflineDns.INTERNAL + "/a.png", "private_address"},
+        {"http://[::ffff:10.0.0.7]/a.png", "private_address"}, {"http://api.localhost/a.png", "loopback"},
+        {"http://2130706433/a.png", "ambiguous_host"},
         {"https://user:secret@img.example/a.png", "userinfo"}};
     imageFields().forEach(field -> {
       for (var url : urls) {
@@ -111,6 +117,28 @@ class ProviderUrlsTest {
         .body("error", equalTo("url_not_allowed")).body("field", equalTo("videoUrl"))
         .body("reason", equalTo("loopback"));
     assertThat(wireMock.getAllServeEvents()).isEmpty();
+  }
+
+  @Test
+  void shouldHandAnImageUrlOnWithoutResolvingItsName() {
+    var url = "https://" + OfflineDns.INTERNAL + "/a.png";
+    as(CLIENT).body("{\"prompt\": \"x\", \"imageInput\": \"" + url + "\"}").when().post("/v1/images/generate")
+        .then().statusCode(202).body("model", equalTo("fal-ai/nano-banana-pro/edit"));
+  }
+
+  @Test
+  void shouldPassMediasRefusalOfASourceNameOnNamingTheField() {
+    // The name resolves to a private address: clone hands it to media without a lookup; media's guard refuses it.
+    wireMock.stubFor(post(urlPathEqualTo("/internal/staging/url")).willReturn(Simulated.json(400, "{\"error\": "
+        + "\"url_not_allowed\", \"message\": \"The host 'files.internal.example.net' resolves to 10.1.2.3, which is "
+        + "a private address; only public internet addresses are fetched.\", \"reason\": \"private_address\", "
+        + "\"address\": \"10.1.2.3\"}")));
+
+    as(CLIENT).body("{\"sourceVideoUrl\": \"https://" + OfflineDns.INTERNAL + "/clip.mp4\", \"startingFrameUrl\": "
+        + "\"https://img.example/f.png\"}").when().post("/v1/clones/video").then().statusCode(400)
+        .body("error", equalTo("url_not_allowed")).body("field", equalTo("sourceVideoUrl"))
+        .body("reason", equalTo("private_address"));
+    assertThat(wireMock.findAll(postRequestedFor(urlPathEqualTo("/internal/credits/charge")))).isEmpty();
   }
 
   @Test

@@ -11,19 +11,23 @@ public final class InputDocs {
       + "refused by the URL guard. The provider is given its CDN URL when the provider can fetch that URL itself (the "
       + "URL passes the URL guard's address rules: its host resolves only to public addresses, as an S3 or CDN public "
       + "base on the internet does), and otherwise the image's bytes as a data URI (`data:image/png;base64,...`, at "
-      + "most `CLONE_PROVIDER_INLINE_MAX_BYTES`, default 32 MiB). Any other URL must be a public http(s) URL that "
-      + "passes the URL guard; the provider fetches it, this service does not.";
+      + "most `CLONE_PROVIDER_INLINE_MAX_BYTES`, default 32 MiB). Any other URL must be an http(s) URL that passes "
+      + "the URL guard (a host name, not resolved here, or a public address); the provider fetches it, this service "
+      + "does not.";
   /** How a source video field treats the caller's own media. */
   public static final String OWN_SOURCE = "A `med_` id or a URL on this suite's CDN naming your own video is read "
       + "from storage (never fetched, never refused by the URL guard, no second copy); any other URL passes the URL "
-      + "guard and is staged first (a copy of yours).";
+      + "guard and is staged first (a copy of yours) by media, whose fetch resolves its host and refuses internal "
+      + "addresses.";
   public static final String BAD_URL = "400 `invalid_request` naming the field (missing, malformed, an image field "
       + "naming media that is not an image), or `url_not_allowed` with `reason` and `field`: every URL given that is "
-      + "not your own media must be a public http(s) URL without user info (loopback, private, link-local and "
-      + "metadata addresses are refused, after DNS), whether this service stages it or the provider fetches it; "
-      + "another client's CDN URL counts as any URL. Checked before anything else, so also when no provider is set.";
+      + "not your own media must be an http(s) URL without user info whose host is a name or a public address "
+      + "(`localhost` and loopback, private, link-local and metadata addresses are refused), whether media stages it "
+      + "or the provider fetches it; another client's CDN URL counts as any URL. Checked without DNS before anything "
+      + "else, so also when no provider is set; a source whose name resolves to an internal address is refused by "
+      + "media's fetch, the same way, before anything is charged.";
   public static final String BAD_URL_EXAMPLE = "{\"error\": \"url_not_allowed\", \"message\": \"The address "
-      + "127.0.0.1 is a loopback address (127.0.0.0/8); only public internet addresses are fetched.\", \"reason\": "
+      + "127.0.0.1 is a loopback address (127.0.0.0/8); only public internet addresses are accepted.\", \"reason\": "
       + "\"loopback\", \"field\": \"referenceImageUrl\", \"address\": \"127.0.0.1\"}";
   public static final String NOT_FOUND = "404 `not_found` with `field`: a `med_` id that names none of your media "
       + "(another client's is as absent as one that never existed). Nothing is charged.";

@@ -21,11 +21,11 @@ import dev.videoautomation.platform.urls.HostResolver;
 import dev.videoautomation.platform.urls.UrlGuard;
 
 /**
- * What the provider is handed for a file it reads: an outside URL as the caller gave it (it passed the URL guard), or
- * one of the caller's own stored objects. An own object goes as its CDN URL when the provider could fetch that URL:
- * the URL passes the URL guard's address rules with no allowance (http(s), a host name or address that resolves only
- * to public addresses, so never loopback, private, link-local or unresolvable, even where tests let the guard reach
- * loopback). Otherwise its bytes go inline, as a data URI of at most {@code clone.provider.inline-max-bytes}: the
+ * What the provider is handed for a file it reads: an outside URL as the caller gave it (it passed the URL guard's
+ * check for URLs handed on, which needs no DNS: this service never fetches it), or one of the caller's own stored
+ * objects. An own object goes as its CDN URL when the provider could fetch that URL: the URL passes the URL guard's
+ * full check with no allowance (http(s), a host name or address that resolves only to public addresses, so never
+ * loopback, private, link-local or unresolvable, even where tests let the guard reach loopback). Otherwise its bytes go inline, as a data URI of at most {@code clone.provider.inline-max-bytes}: the
  * task keeps the {@code med_} id and the bytes are read from storage (never from the CDN) when the task is submitted.
  */
 @ApplicationScoped
@@ -64,7 +64,8 @@ public class ProviderFiles {
   /**
    * An image field of the caller's ({@code imageInput}, {@code referenceImageUrl}, {@code characterImageUrl},
    * {@code startingFrameUrl}): a {@code med_} id or CDN URL of the caller's own image, or an outside http(s) URL that
-   * the URL guard passes. Blank is absent (null).
+   * the URL guard passes as one handed on (a host name or a public address literal, not resolved). Blank is absent
+   * (null).
    */
   public ProviderFile image(String value, String field, String clientId) {
     if (value == null || value.isBlank()) {
@@ -83,7 +84,7 @@ public class ProviderFiles {
     if (!Sources.isHttpUrl(trimmed)) {
       throw ApiException.invalidField(field, "must be an http(s) URL or a med_ id");
     }
-    return new ProviderFile(guard.check(trimmed, field).uri().toString(), null);
+    return new ProviderFile(guard.checkHandedOn(trimmed, field).toString(), null);
   }
 
   /** One of the caller's stored objects: its CDN URL when the provider can fetch it, else inline (size-bounded). */
@@ -97,7 +98,11 @@ public class ProviderFiles {
     return new ProviderFile(null, mediaId);
   }
 
-  /** Whether an outside provider could fetch {@code url}: the guard's address rules, loopback never allowed. */
+  /**
+   * Whether an outside provider could fetch {@code url} (the deployment's own CDN URL, not caller input): the guard's
+   * full check with its lookup, loopback never allowed. Where the name does not resolve the answer is no and the bytes
+   * go inline, which works anywhere.
+   */
   public boolean reachable(String url) {
     try {
       publicOnly.check(url);

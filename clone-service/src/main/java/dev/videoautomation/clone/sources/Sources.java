@@ -61,9 +61,11 @@ public class Sources {
 
   /**
    * Checks a source field without reading it: a {@code med_} id or one of the suite's CDN URLs (read from storage
-   * later, so the URL guard is not asked), or an http(s) URL that the guard passes (public addresses only). Generating
-   * endpoints call it before they check the provider, so bad input is a 400 even where the provider is not
-   * configured; {@link #resolve} then finds the object or stages the URL through media's guard.
+   * later, so the URL guard is not asked), or an http(s) URL that the guard passes as one handed on (no DNS lookup: a
+   * host name or a public address literal). This service never connects to it: {@link #resolve} hands it to media,
+   * whose guarded fetch resolves it, refuses non-public addresses and pins the connection, and whose refusal reaches
+   * the caller naming the field. Generating endpoints call this before they check the provider, so bad input is a 400
+   * even where the provider is not configured.
    */
   public String check(String value, String field) {
     if (value == null || value.isBlank()) {
@@ -72,7 +74,7 @@ public class Sources {
     var trimmed = value.strip();
     if (!ownMedia.isOwn(trimmed)) {
       requireHttpUrl(trimmed, field);
-      guard.check(trimmed, field);
+      guard.checkHandedOn(trimmed, field);
     }
     return trimmed;
   }

@@ -34,6 +34,14 @@ public final class TestResolver implements HostResolver {
     return resolver;
   }
 
+  /**
+   * A resolver for which every lookup fails, as in a cluster that reaches the outside only through an egress proxy
+   * and so has no outside DNS: URLs the suite only hands on must still pass, fetched ones are unresolvable.
+   */
+  public static TestResolver noDns() {
+    return new TestResolver();
+  }
+
   public TestResolver map(String name, String... literals) {
     names.put(name, java.util.Arrays.stream(literals).map(TestResolver::ip).toList());
     return this;

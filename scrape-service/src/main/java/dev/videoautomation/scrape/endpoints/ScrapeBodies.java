@@ -19,8 +19,9 @@ public final class ScrapeBodies {
   static final String HANDLE = "The account's handle on the platform, with or without a leading `@`.";
   static final String CHANNEL_HANDLE = "The channel's handle (`@name` or `name`); this or `channel_id` is required.";
   static final String CHANNEL_ID = "The channel's id (`UC…`); this or `handle` is required.";
-  static final String URL = "The URL of a post or video on the platform. It passes the URL guard (a public http(s) "
-      + "URL without user info) before the provider sees it.";
+  static final String URL = "The URL of a post or video on the platform. It passes the URL guard before the provider "
+      + "sees it: http(s), no user info, a host name (not resolved here: the provider fetches the post) or a public "
+      + "address.";
   static final String CURSOR = "The provider's page token from the previous answer; absent for the first page.";
   static final String QUERY = "The words to search for.";
   static final String COMPANY = "The company's web domain, e.g. `somebrand.com`.";

@@ -19,7 +19,7 @@ public final class ScrapeDocs {
   static final String BAD_REQUEST = "{\"error\": \"invalid_request\", \"message\": \"Field 'handle' must not be "
       + "blank.\", \"field\": \"handle\", \"setup\": \"Fix the field named in 'field' and send the request again.\"}";
   static final String URL_REFUSED = "{\"error\": \"url_not_allowed\", \"message\": \"The address 127.0.0.1 is a "
-      + "loopback address (127.0.0.0/8); only public internet addresses are fetched.\", \"reason\": \"loopback\", "
+      + "loopback address (127.0.0.0/8); only public internet addresses are accepted.\", \"reason\": \"loopback\", "
       + "\"field\": \"url\", \"address\": \"127.0.0.1\", \"setup\": \"Pass a public http(s) URL of the platform's "
       + "post.\"}";
   static final String NOT_FOUND = "{\"error\": \"not_found\", \"message\": \"The provider found nothing for this "

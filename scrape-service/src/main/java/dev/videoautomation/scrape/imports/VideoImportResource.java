@@ -44,8 +44,8 @@ public class VideoImportResource {
   @RegisterForReflection
   @Schema(name = "VideoImportRequest", description = "The post whose video to import.")
   public record ImportRequest(@Schema(required = true, description = "The URL of a post with a video on the "
-      + "platform named in the path. It passes the URL guard (a public http(s) URL without user info) before the "
-      + "provider sees it.", maxLength = ScrapeLimits.URL) @NotBlank String url) {
+      + "platform named in the path. It passes the URL guard before the provider sees it: http(s), no user info, a "
+      + "host name (not resolved here: the provider fetches the post) or a public address.", maxLength = ScrapeLimits.URL) @NotBlank String url) {
   }
 
   @POST
@@ -68,15 +68,16 @@ public class VideoImportResource {
       + "\"video/mp4\"}")))
   @APIResponse(responseCode = "400", description = "unsupported_platform: the path names a platform other than "
       + "shortvideo or photo; invalid_request: `url` is missing or too long; url_not_allowed: `url` is not a public "
-      + "http(s) URL (`reason` says why: the URL guard refuses loopback, private, link-local and metadata addresses; "
-      + "checked before the provider, so also when none is configured); media's url_not_allowed for the video "
+      + "http(s) URL (`reason` says why: the URL guard refuses `localhost` and loopback, private, link-local and "
+      + "metadata addresses; checked without DNS and before the provider, so also when none is configured); media's "
+      + "url_not_allowed for the video "
       + "file itself passes through.", content = @Content(mediaType = MediaType.APPLICATION_JSON,
       schema = @Schema(implementation = ErrorBodies.Error.class), examples = {@ExampleObject(name = "unsupported",
       value = "{\"error\": \"unsupported_platform\", \"message\": \"Platform 'microblog' is not supported here; use "
       + "shortvideo or photo.\", \"setup\": \"Use shortvideo or photo (a TikTok or Instagram post or account).\"}"),
       @ExampleObject(name = "url_not_allowed", value = "{\"error\": \"url_not_allowed\", \"message\": \"The "
       + "address 10.0.0.5 is a private address (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16); only public internet "
-      + "addresses are fetched.\", \"reason\": \"private_address\", \"field\": \"url\", \"address\": "
+      + "addresses are accepted.\", \"reason\": \"private_address\", \"field\": \"url\", \"address\": "
       + "\"10.0.0.5\", \"setup\": \"Pass a public http(s) URL of the platform's post.\"}")}))
   @APIResponse(responseCode = "413", description = "payload_too_large: the video file is larger than the CDN "
       + "takes (media-service's answer, passed through).", content = @Content(mediaType = MediaType.APPLICATION_JSON,

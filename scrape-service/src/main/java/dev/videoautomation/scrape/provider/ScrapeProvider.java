@@ -47,13 +47,14 @@ public class ScrapeProvider {
   /**
    * The provider's answer for {@code route} with our {@code fields} (public names; null or blank values are not
    * sent). Fields map to the provider's names through {@code scrape.routes."<route>".params}. A post {@code url} is
-   * fetched by the provider on the caller's behalf, so it passes the URL guard first (400 {@code url_not_allowed}
-   * naming {@code url}), before the key is looked at: bad input is a 400 even where no provider is configured.
+   * fetched by the provider, never by this service, so it passes the URL guard's check for URLs handed on (no DNS
+   * lookup: a host name, or a public address literal; 400 {@code url_not_allowed} naming {@code url}), before the key
+   * is looked at: bad input is a 400 even where no provider is configured.
    */
   public JsonNode fetch(String route, Map<String, String> fields) {
     var url = fields.get("url");
     if (url != null) {
-      guard.check(url.strip(), "url");
+      guard.checkHandedOn(url, "url");
     }
     var apiKey = requireKey();
     var target = config.routes().get(route);

@@ -67,7 +67,9 @@ class PostUrlTest {
         {"http://localhost/@a/video/1", "loopback"}, {"http://[::1]/@a/video/1", "loopback"},
         {"http://10.0.0.5/p/1", "private_address"}, {"http://169.254.169.254/latest/meta-data/", "metadata"},
         {"https://me:pw@www.tiktok.com/@a/video/1", "userinfo"}, {"ftp://www.tiktok.com/@a/video/1", "scheme"},
-        {"www.tiktok.com/@a/video/1", "scheme"}};
+        {"www.tiktok.com/@a/video/1", "scheme"}, {"http://api.localhost/@a/video/1", "loopback"},
+        {"http://[::ffff:a9fe:a9fe]/latest/", "metadata"}, {"http://[fe80::1]/p/1", "link_local"},
+        {"http://0x7f.1/@a/video/1", "ambiguous_host"}, {"http://2130706433/@a/video/1", "ambiguous_host"}};
     for (var path : PATHS) {
       for (var url : urls) {
         cases.add(Arguments.of(path, url[0], url[1]));
