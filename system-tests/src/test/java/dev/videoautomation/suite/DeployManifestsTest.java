@@ -88,14 +88,57 @@ class DeployManifestsTest {
     }
   }
 
+  /**
+   * MCP sessions live in the memory of the gateway replica that opened them, so /mcp has an Ingress of its own that
+   * keeps a caller on one replica: hashed by the caller's address (a hash of Mcp-Session-Id cannot lead to the
+   * replica that chose the id; docs/gateway-service.md), over a Service of its own (ingress-nginx keeps the hash per
+   * Service, and the rest of the API stays balanced per request), on the API's host and certificate, unbuffered for
+   * server-sent events.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"dev", "prod"})
+  void mcpSessionsStayOnTheReplicaThatOpenedThem(String overlay) throws Exception {
+    var manifests = RenderedManifests.render(overlay);
+    var api = manifests.one("Ingress", "gateway-service");
+    var mcp = manifests.one("Ingress", "gateway-service-mcp");
+
+    var paths = mcp.at("/spec/rules/0/http/paths");
+    assertThat(paths).hasSize(1);
+    assertThat(paths.get(0).path("path").asText()).isEqualTo("/mcp");
+    assertThat(paths.get(0).path("pathType").asText()).isEqualTo("Exact");
+    var annotations = mcp.at("/metadata/annotations");
+    assertThat(annotations.path("nginx.ingress.kubernetes.io/upstream-hash-by").asText())
+        .isIn("$binary_remote_addr", "$remote_addr");
+    assertThat(annotations.path("nginx.ingress.kubernetes.io/proxy-buffering").asText()).isEqualTo("off");
+    assertThat(api.at("/metadata/annotations").has("nginx.ingress.kubernetes.io/upstream-hash-by")).isFalse();
+
+    var mcpService = paths.get(0).at("/backend/service/name").asText();
+    assertThat(api.findValues("service")).extracting(service -> service.path("name").asText())
+        .doesNotContain(mcpService);
+    var service = manifests.one("Service", mcpService);
+    assertThat(service.at("/spec/selector"))
+        .isEqualTo(manifests.one("Service", "gateway-service").at("/spec/selector"));
+    assertThat(service.at("/spec/ports/0/targetPort").asText()).isEqualTo("http");
+
+    assertThat(mcp.at("/spec/rules/0/host")).isEqualTo(api.at("/spec/rules/0/host"));
+    assertThat(mcp.at("/spec/tls")).isEqualTo(api.at("/spec/tls"));
+    assertThat(mcp.at("/spec/ingressClassName")).isEqualTo(api.at("/spec/ingressClassName"));
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"dev", "prod"})
   void onlyTheGatewayTakesOutsideTraffic(String overlay) throws Exception {
     var manifests = RenderedManifests.render(overlay);
     var ingresses = manifests.ofKind("Ingress");
-    assertThat(ingresses).hasSize(1);
-    assertThat(ingresses.getFirst().findValuesAsText("name")).contains("gateway-service")
-        .doesNotContainAnyElementsOf(SERVICES.stream().filter(s -> !s.equals("gateway-service")).toList());
+    assertThat(ingresses).extracting(RenderedManifests::name)
+        .containsExactlyInAnyOrder("gateway-service", "gateway-service-mcp");
+    for (var ingress : ingresses) {
+      for (var backend : ingress.findValues("service")) {
+        var service = manifests.one("Service", backend.path("name").asText());
+        assertThat(service.at("/spec/selector/app.kubernetes.io~1name").asText())
+            .as(RenderedManifests.name(ingress) + " reaches only the gateway's pods").isEqualTo("gateway-service");
+      }
+    }
     for (var service : manifests.ofKind("Service")) {
       assertThat(service.at("/spec/type").asText("ClusterIP")).as(RenderedManifests.name(service))
           .isEqualTo("ClusterIP");

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -26,20 +27,29 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.restassured.http.ContentType;
 
 /**
  * An agent uses the API through the gateway's MCP endpoint with the official MCP Java SDK client: the tools are the
  * document's operations, registration works without a key, and with a paid key the tools meet the same usage,
- * records, daily limits and error bodies as REST. Tool names are looked up in the document by method and path.
+ * records, daily limits and error bodies as REST; a session stays its client's; what is not a message, and arguments
+ * that cannot be sent, are refused without an ERROR in the gateway's log. Tool names are looked up in the document by
+ * method and path.
  */
 @ExtendWith(RunningSuite.class)
 class McpIT {
   private static final List<String> METHODS = List.of("get", "post", "put", "patch", "delete");
+  private static final String LIST_TOOLS = "{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/list\"}";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  /** For what the SDK client never sends: bodies that are not messages, repeated keys, another client's key. */
+  private static final HttpClient MCP_HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+      .connectTimeout(Duration.ofSeconds(5)).build();
   private final List<McpSyncClient> clients = new ArrayList<>();
 
   @AfterEach
@@ -96,7 +106,7 @@ class McpIT {
     assertThat(created.isError()).as(text(created)).isFalse();
     var referenceId = (String) ((Map<?, ?>) created.structuredContent()).get("id");
     var listed = client.callTool(new McpSchema.CallToolRequest(tool(document, "get", "/v1/references"),
-        Map.of("query", Map.of("tag.campaign", campaign))));
+        tagFilter(document, "/v1/references", "campaign", campaign)));
     assertThat(listed.isError()).as(text(listed)).isFalse();
     List<Object> ids = ((List<?>) ((Map<?, ?>) listed.structuredContent()).get("data")).stream()
         .map(item -> ((Map<?, ?>) item).get("id")).collect(Collectors.toList());
@@ -129,6 +139,81 @@ class McpIT {
         .containsEntry("error", "rate_limited").containsKey("retryAfter");
   }
 
+  @Test
+  void shouldKeepASessionToItsClientThroughARotationAndFromEveryoneElse() throws Exception {
+    var agent = Agents.subscribedAgent();
+    var stranger = Agents.subscribedAgent();
+    var session = openSession(agent.key());
+
+    assertNoSession(mcp("DELETE", null, session, null));
+    assertNoSession(mcp("DELETE", stranger.key(), session, null));
+    assertNoSession(mcp("POST", stranger.key(), session, LIST_TOOLS));
+    assertNoSession(mcp("POST", null, session, LIST_TOOLS));
+
+    var rotated = as(agent).contentType(ContentType.JSON).body(Map.of("graceSeconds", 3600))
+        .when().post("/v1/api_keys/rotate").then().statusCode(200).extract().<String>path("credential");
+    var listed = mcp("POST", rotated, session, LIST_TOOLS);
+    assertThat(listed.statusCode()).as(listed.body()).isEqualTo(200);
+    assertThat(listed.body()).contains("\"tools\"");
+
+    assertThat(mcp("DELETE", rotated, session, null).statusCode()).isEqualTo(200);
+    assertNoSession(mcp("POST", rotated, session, LIST_TOOLS));
+  }
+
+  @Test
+  void shouldAnswerBodiesThatAreNotMessagesWith400AndLogNoError() throws Exception {
+    var log = RunningSuite.suite().logFile(Service.GATEWAY);
+    var before = Files.size(log);
+
+    var ping = "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\"}";
+    var bodies = List.of("null", "\"x\"", "5", "[]", "[[" + ping + "]]");
+    for (var body : bodies) {
+      var answer = mcp("POST", null, null, body);
+
+      assertThat(answer.statusCode()).as(body).isEqualTo(400);
+      assertThat(JSON.readTree(answer.body()).at("/error/code").asInt()).as(body).isEqualTo(-32600);
+    }
+    var parse = mcp("POST", null, null, "{\"jsonrpc\": ");
+    assertThat(parse.statusCode()).isEqualTo(400);
+    assertThat(JSON.readTree(parse.body()).at("/error/code").asInt()).isEqualTo(-32700);
+    assertThat(newErrorLines(log, before)).isEmpty();
+  }
+
+  @Test
+  void shouldRefuseArgumentsThatCannotBeSentOrRepeatAKeyNamingThem() throws Exception {
+    var document = document();
+    var agent = Agents.subscribedAgent();
+    var client = client(agent.key());
+    client.initialize();
+    var log = RunningSuite.suite().logFile(Service.GATEWAY);
+    var before = Files.size(log);
+    var create = tool(document, "post", "/v1/references");
+    var reference = Map.of("url", "https://www.tiktok.com/@someone/video/7300000000000000043",
+        "platform", "shortvideo");
+
+    var crlf = client.callTool(new McpSchema.CallToolRequest(create,
+        Map.of("body", reference, "idempotencyKey", "key\r\nX-Injected: 1")));
+    assertThat(crlf.isError()).as(text(crlf)).isTrue();
+    assertThat(crlf.structuredContent()).asInstanceOf(InstanceOfAssertFactories.MAP)
+        .containsEntry("error", "invalid_request").containsEntry("field", "idempotencyKey");
+    var longId = client.callTool(new McpSchema.CallToolRequest(tool(document, "get", "/v1/references/{id}"),
+        Map.of("id", "ref_" + "a".repeat(5_000))));
+    assertThat(longId.isError()).as(text(longId)).isTrue();
+    assertThat(longId.structuredContent()).asInstanceOf(InstanceOfAssertFactories.MAP)
+        .containsEntry("error", "invalid_request").containsEntry("field", "id");
+
+    var session = openSession(agent.key());
+    var repeated = mcp("POST", agent.key(), session, """
+        {"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "%s", "arguments": {"body":
+          {"url": "https://www.tiktok.com/@someone/video/7300000000000000044", "platform": "shortvideo",
+           "notes": "first", "notes": "second"}}}}""".formatted(create));
+    assertThat(repeated.statusCode()).isEqualTo(200);
+    var result = JSON.readTree(lastMessage(repeated.body())).path("result");
+    assertThat(result.path("isError").asBoolean()).as(repeated.body()).isTrue();
+    assertThat(result.at("/structuredContent/field").asText()).isEqualTo("body.notes");
+    assertThat(newErrorLines(log, before)).isEmpty();
+  }
+
   /** Spends {@code count} scrape units through REST, eight calls at a time. */
   private static void spendAll(Agents.Agent agent, int count) throws Exception {
     var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -151,6 +236,72 @@ class McpIT {
   private static int remaining(Agents.Agent agent, String bucket) {
     return as(agent).when().get("/v1/usage").then().statusCode(200).extract()
         .path("usage.'" + bucket + "'.remaining");
+  }
+
+  /**
+   * The arguments that filter {@code path}'s list by one tag, as its tool offers them: the {@code tag} object when the
+   * operation declares the tag filters as one deepObject parameter, else the catch-all {@code query}.
+   */
+  private static Map<String, Object> tagFilter(JsonNode document, String path, String key, String value) {
+    var declared = java.util.stream.StreamSupport.stream(
+        document.path("paths").path(path).path("get").path("parameters").spliterator(), false)
+        .anyMatch(parameter -> parameter.path("name").asText().equals("tag"));
+    return declared ? Map.of("tag", Map.of(key, value)) : Map.of("query", Map.of("tag." + key, value));
+  }
+
+  /** One MCP HTTP exchange by hand (the SDK client never sends what these tests send). */
+  private static HttpResponse<String> mcp(String method, String key, String session, String body) throws Exception {
+    var request = HttpRequest.newBuilder(RunningSuite.suite().baseUri(Service.GATEWAY).resolve("/mcp"))
+        .timeout(Duration.ofSeconds(30)).header("Accept", "application/json, text/event-stream")
+        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofString(body));
+    if (body != null) {
+      request.header("Content-Type", "application/json");
+    }
+    if (key != null) {
+      request.header("Authorization", "Bearer " + key);
+    }
+    if (session != null) {
+      request.header("Mcp-Session-Id", session);
+    }
+    return MCP_HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static String openSession(String key) throws Exception {
+    var initialized = mcp("POST", key, null, """
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18",
+         "capabilities": {}, "clientInfo": {"name": "mcp-it-by-hand", "version": "1"}}}""");
+    assertThat(initialized.statusCode()).as(initialized.body()).isEqualTo(200);
+    var session = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    var initializedNote = "{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}";
+    assertThat(mcp("POST", key, session, initializedNote).statusCode()).isEqualTo(202);
+    return session;
+  }
+
+  private static void assertNoSession(HttpResponse<String> answer) throws Exception {
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(404);
+    assertThat(JSON.readTree(answer.body()).at("/error/data/error").asText()).isEqualTo("not_found");
+  }
+
+  /** The JSON-RPC message of an answer sent as JSON or as server-sent events (the last one). */
+  private static String lastMessage(String body) {
+    var last = body;
+    for (var line : body.split("\n")) {
+      if (line.startsWith("data: ")) {
+        last = line.substring("data: ".length());
+      }
+    }
+    return last;
+  }
+
+  /** The ERROR lines the gateway logged past {@code offset}. */
+  private static List<String> newErrorLines(java.nio.file.Path log, long offset) throws Exception {
+    try (var file = java.nio.channels.FileChannel.open(log)) {
+      var buffer = java.nio.ByteBuffer.allocate((int) Math.max(0, file.size() - offset));
+      file.read(buffer, offset);
+      return new String(buffer.array(), java.nio.charset.StandardCharsets.UTF_8).lines()
+          .filter(line -> line.contains(" ERROR ")).toList();
+    }
   }
 
   private static JsonNode document() throws Exception {

@@ -131,12 +131,13 @@ public class McpTools {
   }
 
   private void register(OperationTool tool) {
+    var checks = ArgumentChecks.of(tool);
     var definition = manager.newTool(tool.name())
         .setDescription(tool.description())
         .setInputSchema(new JsonObject(tool.inputSchema().toString()))
         .setAnnotations(new ToolManager.ToolAnnotations(tool.title(), tool.readOnly(), tool.destructive(),
             tool.idempotent(), false))
-        .setAsyncHandler(arguments -> calls.call(tool, arguments));
+        .setAsyncHandler(arguments -> calls.call(tool, checks, arguments));
     if (tool.title() != null) {
       definition.setTitle(tool.title());
     }

@@ -7,19 +7,37 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * One operation of the merged OpenAPI document as an MCP tool: what the client sees (name, title, description,
  * schemas, hints) and what a call needs to become the HTTP request (method, path template, which arguments are
- * path and query parameters, whether a JSON body goes along). {@code keyless} is true when the operation's
- * {@code security} lets a caller without a key in, so a session without one sees the tool.
+ * path and query parameters and how each is serialized, whether a JSON body goes along). {@code keyless} is true when
+ * the operation's {@code security} lets a caller without a key in, so a session without one sees the tool.
  */
 record OperationTool(String name, String method, String path, String title, String description,
-    ObjectNode inputSchema, ObjectNode outputSchema, List<String> pathParameters, List<String> queryParameters,
-    boolean takesBody, boolean keyless) {
+    ObjectNode inputSchema, ObjectNode outputSchema, List<String> pathParameters,
+    List<QueryParameter> queryParameters, boolean takesBody, boolean keyless) {
 
-  /** The extra argument of GET tools: query parameters the description names but the document lists by pattern. */
+  /**
+   * A query parameter as OpenAPI 3.0 serializes it (§4.7.12.4): {@code style} {@code form} (the default),
+   * {@code spaceDelimited}, {@code pipeDelimited} or {@code deepObject}, and whether it is {@code explode}d.
+   */
+  record QueryParameter(String name, String style, boolean explode) {
+    static final String FORM = "form";
+    static final String DEEP_OBJECT = "deepObject";
+  }
+
+  /**
+   * The extra argument of a GET tool whose operation declares no object-valued query parameter: query parameters
+   * that an operation's description names by pattern rather than declaring them.
+   */
   static final String QUERY = "query";
   /** The JSON body of the operation, under one argument beside the parameters. */
   static final String BODY = "body";
   /** Sent as {@code Idempotency-Key} on POSTs. */
   static final String IDEMPOTENCY_KEY = "idempotencyKey";
+
+  /** Whether this tool has the {@link #QUERY} argument (and no declared parameter of that name). */
+  boolean takesMoreQuery() {
+    return inputSchema.path("properties").has(QUERY)
+        && queryParameters.stream().noneMatch(parameter -> parameter.name().equals(QUERY));
+  }
 
   boolean readOnly() {
     return method.equals("GET");

@@ -16,13 +16,17 @@ import io.quarkus.logging.Log;
 /**
  * Reads the tools out of an OpenAPI document: one per operation that has an {@code operationId} and is not marked
  * {@code x-mcp: false} (the Stripe webhook, HTML pages and their form posts, the CDN, the documents themselves). The
- * input schema is an object of the path and query parameters, the JSON body under {@code body} and, on POSTs, an
- * optional {@code idempotencyKey}; the output schema is the 2xx {@code application/json} schema when it is an object.
+ * input schema is an object of the path and query parameters (an object-valued one, such as the tag filters'
+ * {@code deepObject}, as one object argument), the JSON body under {@code body}, on POSTs an optional
+ * {@code idempotencyKey}, and on a GET that declares no object-valued parameter the catch-all {@code query}; the
+ * output schema is the 2xx {@code application/json} schema when it is an object.
  * Schemas are made self-contained ({@link Schemas}) because an MCP client sees no {@code components}.
  */
 final class OperationTools {
   static final List<String> METHODS = List.of("get", "post", "put", "patch", "delete");
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  /** Printable ASCII (U+0020 to U+007E), what a header value can carry unchanged. */
+  static final String IDEMPOTENCY_KEY_PATTERN = "^[\\x20-\\x7E]+$";
 
   private OperationTools() {
   }
@@ -70,8 +74,9 @@ final class OperationTools {
     var properties = input.putObject("properties");
     var required = NODES.arrayNode();
     var pathParameters = new ArrayList<String>();
-    var queryParameters = new ArrayList<String>();
+    var queryParameters = new ArrayList<OperationTool.QueryParameter>();
     var seen = new HashSet<String>();
+    var objectInQuery = false;
     for (var parameters : List.of(operation.path("parameters"), pathLevelParameters)) {
       for (var reference : parameters) {
         var parameter = schemas.resolve(reference);
@@ -80,9 +85,16 @@ final class OperationTools {
         if (!(in.equals("path") || in.equals("query")) || parameterName.isBlank() || !seen.add(parameterName)) {
           continue;
         }
-        (in.equals("path") ? pathParameters : queryParameters).add(parameterName);
         var schema = parameter.has("schema") ? schemas.inline(parameter.get("schema"))
             : NODES.objectNode().put("type", "string");
+        if (in.equals("path")) {
+          pathParameters.add(parameterName);
+        } else {
+          var style = parameter.path("style").asText(OperationTool.QueryParameter.FORM);
+          queryParameters.add(new OperationTool.QueryParameter(parameterName, style,
+              parameter.path("explode").asBoolean(style.equals(OperationTool.QueryParameter.FORM))));
+          objectInQuery |= schema.path("type").asText("").equals("object");
+        }
         if (parameter.hasNonNull("description") && !schema.has("description")) {
           schema.put("description", parameter.get("description").asText());
         }
@@ -105,16 +117,22 @@ final class OperationTools {
         required.add(OperationTool.BODY);
       }
     }
-    if (method.equals("GET") && !queryParameters.contains(OperationTool.QUERY)) {
+    // An operation that declares an object-valued query parameter (the tag filters' deepObject) declares its
+    // filters; the catch-all would offer them twice.
+    if (method.equals("GET") && !objectInQuery && !properties.has(OperationTool.QUERY)) {
       properties.putObject(OperationTool.QUERY).put("type", "object")
           .put("description", "More query parameters, name to value, for filters the description names by "
-              + "pattern (e.g. tag.<key>).")
+              + "pattern rather than as parameters.")
           .putObject("additionalProperties").put("type", "string");
     }
     if (method.equals("POST")) {
-      properties.putObject(OperationTool.IDEMPOTENCY_KEY).put("type", "string").put("maxLength", 255)
-          .put("description", "Sent as Idempotency-Key: a retry with the same key and body replays the first "
-              + "answer instead of doing the work (and spending a unit) twice.");
+      // A header value: printable ASCII, as the Idempotency-Key field is a structured-field string.
+      var key = properties.putObject(OperationTool.IDEMPOTENCY_KEY).put("type", "string").put("minLength", 1)
+          .put("maxLength", 255).put("pattern", IDEMPOTENCY_KEY_PATTERN)
+          .put("description", "Sent as Idempotency-Key (1 to 255 printable ASCII characters): a retry with the "
+              + "same key and body replays the first answer instead of doing the work (and spending a unit) twice.");
+      key.putObject(ArgumentChecks.ERROR_MESSAGE).put("pattern", "must be printable ASCII (U+0020 to U+007E), "
+          + "as it is sent as the Idempotency-Key header");
     }
     if (!required.isEmpty()) {
       input.set("required", required);

@@ -10,10 +10,12 @@ import java.util.StringJoiner;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.quarkiverse.mcp.server.RequestId;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolManager;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.logging.Log;
+import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpServerRequest;
@@ -21,6 +23,7 @@ import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
+import dev.videoautomation.gateway.config.GatewayConfig;
 import dev.videoautomation.gateway.idempotency.IdempotentRequests;
 import dev.videoautomation.platform.errors.ErrorCode;
 
@@ -34,41 +37,45 @@ import dev.videoautomation.platform.errors.ErrorCode;
 class ToolCalls {
   private final Loopback loopback;
   private final HttpServerRequest request;
+  private final CurrentVertxRequest current;
+  private final int maxUriBytes;
 
-  ToolCalls(Loopback loopback, HttpServerRequest request) {
+  ToolCalls(Loopback loopback, HttpServerRequest request, CurrentVertxRequest current, GatewayConfig config) {
     this.loopback = loopback;
     this.request = request;
+    this.current = current;
+    this.maxUriBytes = config.maxUriBytes();
   }
 
-  /** Runs on the event loop, inside the MCP request's context: {@code request} is that HTTP request. */
-  Uni<ToolResponse> call(OperationTool tool, ToolManager.ToolArguments arguments) {
+  /**
+   * Runs on the event loop, inside the MCP request's context: {@code request} is that HTTP request. Arguments are
+   * checked before anything is sent (a repeated key, a missing required one, one that breaks its schema or cannot
+   * go into the request target), each refusal an {@code isError} result naming the argument as the API names a field.
+   */
+  Uni<ToolResponse> call(OperationTool tool, ArgumentChecks checks, ToolManager.ToolArguments arguments) {
     var args = arguments.args() == null ? Map.<String, Object>of() : arguments.args();
-    // Programmatic tools get no argument checks from the MCP server: a missing required one is named here, as the
-    // API would name it.
-    for (var required : tool.inputSchema().path("required")) {
-      var value = args.get(required.asText());
-      if (value == null || value.toString().isBlank()) {
-        return Uni.createFrom().item(invalid(required.asText(), "is required by " + tool.method() + " "
-            + tool.path()));
-      }
+    var refused = refusal(tool, checks, arguments.requestId(), args);
+    if (refused != null) {
+      return Uni.createFrom().item(refused);
     }
-    var target = new StringBuilder();
-    var path = tool.path();
+    var target = new Target(tool.path());
     for (var name : tool.pathParameters()) {
-      path = path.replace("{" + name + "}", encode(args.get(name).toString()).replace("+", "%20"));
+      target.path(name, args.get(name).toString());
     }
-    target.append(path);
-    var query = new StringJoiner("&", "?", "").setEmptyValue("");
-    for (var name : tool.queryParameters()) {
-      addQuery(query, name, args.get(name));
+    for (var parameter : tool.queryParameters()) {
+      target.query(parameter, args.get(parameter.name()));
     }
-    if (args.get(OperationTool.QUERY) instanceof Map<?, ?> more) {
-      more.forEach((name, value) -> addQuery(query, String.valueOf(name), value));
-    } else if (args.get(OperationTool.QUERY) != null) {
-      return Uni.createFrom().item(invalid(OperationTool.QUERY, "must be an object of query parameter names to "
-          + "values"));
+    var more = args.get(OperationTool.QUERY) instanceof JsonObject json ? json.getMap() : args.get(OperationTool.QUERY);
+    if (tool.takesMoreQuery() && more instanceof Map<?, ?> pairs) {
+      pairs.forEach((name, value) -> target.query(new OperationTool.QueryParameter(String.valueOf(name),
+          OperationTool.QueryParameter.FORM, true), value, OperationTool.QUERY + "." + name));
     }
-    target.append(query);
+    if (target.length() > maxUriBytes) {
+      return Uni.createFrom().item(error(new JsonObject().put("error", ErrorCode.INVALID_REQUEST.code())
+          .put("message", "Field '" + target.longest() + "' makes the request target " + target.length()
+              + " bytes long; at most " + maxUriBytes + " are accepted.")
+          .put("field", target.longest()).put("limit", maxUriBytes)));
+    }
     var headers = new LinkedHashMap<String, String>();
     if (args.get(OperationTool.IDEMPOTENCY_KEY) instanceof Object key && tool.method().equals("POST")) {
       headers.put(IdempotentRequests.HEADER, key.toString());
@@ -89,6 +96,36 @@ class ToolCalls {
               .put("message", "The gateway could not complete this call right now. Retry in a few seconds.")
               .put("retryAfter", 5));
         });
+  }
+
+  /** Why these arguments are not sent, or null. */
+  private ToolResponse refusal(OperationTool tool, ArgumentChecks checks, RequestId id, Map<String, Object> args) {
+    var context = current.getCurrent();
+    Map<String, String> repeated = context == null ? null : context.get(McpEndpoint.REPEATED_ARGUMENTS);
+    if (repeated != null && id != null && repeated.get(id.asString()) instanceof String field) {
+      // The MCP server keeps the last of a repeated key; what the caller meant is unknown, so nothing is sent.
+      return invalid(field, "appears more than once; send each key once");
+    }
+    // Programmatic tools get no argument checks from the MCP server: a missing required one is named here, as the
+    // API would name it.
+    for (var required : tool.inputSchema().path("required")) {
+      var value = args.get(required.asText());
+      if (value == null || value.toString().isBlank()) {
+        return invalid(required.asText(), "is required by " + tool.method() + " " + tool.path());
+      }
+    }
+    var broken = checks.check(args);
+    if (broken.isPresent()) {
+      return invalid(broken.get().field(), broken.get().problem());
+    }
+    for (var name : tool.pathParameters()) {
+      var value = args.get(name).toString();
+      if (value.equals(".") || value.equals("..")) {
+        // A dot segment would be resolved away and name another path.
+        return invalid(name, "cannot be '.' or '..'");
+      }
+    }
+    return null;
   }
 
   /** A tool result from one gateway answer. */
@@ -128,20 +165,94 @@ class ToolCalls {
         .put("message", "Field '" + field + "' " + problem + ".").put("field", field));
   }
 
-  private static void addQuery(StringJoiner query, String name, Object value) {
-    if (value == null) {
-      return;
+  /**
+   * The request target being built: path and query, percent-encoded (RFC 3986: a space is {@code %20}, brackets and
+   * every reserved character are encoded), with which argument put how many bytes into it.
+   */
+  private static final class Target {
+    private final StringBuilder target = new StringBuilder();
+    private final Map<String, Integer> bytesByArgument = new LinkedHashMap<>();
+    private String template;
+    private boolean hasQuery;
+
+    Target(String template) {
+      this.template = template;
     }
-    if (value instanceof Collection<?> values) {
-      values.forEach(item -> addQuery(query, name, item));
-    } else if (value instanceof JsonArray values) {
-      values.forEach(item -> addQuery(query, name, item));
-    } else {
-      query.add(encode(name) + "=" + encode(value.toString()));
+
+    void path(String name, String value) {
+      var encoded = encode(value);
+      template = template.replace("{" + name + "}", encoded);
+      bytesByArgument.merge(name, encoded.length(), Integer::sum);
+    }
+
+    void query(OperationTool.QueryParameter parameter, Object value) {
+      query(parameter, value, parameter.name());
+    }
+
+    /** {@code value} serialized as OpenAPI says for {@code parameter}; {@code argument} names it in a refusal. */
+    void query(OperationTool.QueryParameter parameter, Object value, String argument) {
+      var name = parameter.name();
+      if (value == null) {
+        return;
+      }
+      if (value instanceof JsonObject json) {
+        value = json.getMap();
+      }
+      if (value instanceof Map<?, ?> object) {
+        if (parameter.style().equals(OperationTool.QueryParameter.DEEP_OBJECT)) {
+          object.forEach((key, item) -> pair(name + "[" + key + "]", item, argument + "." + key));
+        } else if (parameter.explode()) {
+          object.forEach((key, item) -> pair(String.valueOf(key), item, argument + "." + key));
+        } else {
+          var joined = new StringJoiner(",");
+          object.forEach((key, item) -> joined.add(key + "," + item));
+          pair(name, joined.toString(), argument);
+        }
+      } else if (value instanceof Collection<?> || value instanceof JsonArray) {
+        Iterable<?> items = value instanceof JsonArray array ? array : (Collection<?>) value;
+        if (parameter.explode()) {
+          items.forEach(item -> pair(name, item, argument));
+        } else {
+          var joined = new StringJoiner(switch (parameter.style()) {
+            case "spaceDelimited" -> " ";
+            case "pipeDelimited" -> "|";
+            default -> ",";
+          });
+          items.forEach(item -> joined.add(String.valueOf(item)));
+          pair(name, joined.toString(), argument);
+        }
+      } else {
+        pair(name, value, argument);
+      }
+    }
+
+    private void pair(String name, Object value, String argument) {
+      if (value == null) {
+        return;
+      }
+      var encoded = encode(name) + "=" + encode(value.toString());
+      target.append(hasQuery ? '&' : '?').append(encoded);
+      hasQuery = true;
+      bytesByArgument.merge(argument, encoded.length() + 1, Integer::sum);
+    }
+
+    int length() {
+      return template.length() + target.length();
+    }
+
+    /** The argument that put the most bytes into the target. */
+    String longest() {
+      return bytesByArgument.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
+          .orElse("");
+    }
+
+    @Override
+    public String toString() {
+      return template + target;
     }
   }
 
   private static String encode(String value) {
-    return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
   }
 }

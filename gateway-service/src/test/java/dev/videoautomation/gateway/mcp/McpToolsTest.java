@@ -73,7 +73,8 @@ class McpToolsTest {
             "responses": {"200": {"description": "a page", "content": {"application/json":
                {"schema": {"$ref": "#/components/schemas/VideoPage"}}}}}}},
          "/v1/clones/video/{id}": {
-            "parameters": [{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}],
+            "parameters": [{"name": "id", "in": "path", "required": true,
+                            "schema": {"type": "string", "maxLength": 64}}],
             "get": {"operationId": "getCloneVideo", "summary": "A clone job", "security": KEYED},
             "delete": {"operationId": "cancelCloneVideo", "summary": "Cancel a clone job", "security": KEYED}},
          "/v1/watch": {"post": {"operationId": "watchVideo", "summary": "Watch a video", "security": KEYED,
@@ -138,6 +139,7 @@ class McpToolsTest {
     assertThat(list.title()).isEqualTo("List generated videos");
     assertThat(list.inputSchema()).containsEntry("type", "object");
     assertThat(properties(list.inputSchema())).containsOnlyKeys("limit", "cursor", "query");
+    assertThat(properties(list.inputSchema()).get("query").toString()).doesNotContain("tag");
     assertThat(list.outputSchema()).containsEntry("type", "object");
     var output = properties(list.outputSchema());
     assertThat(output.get("nextCursor")).isEqualTo(Map.of("type", List.of("string", "null")));
@@ -253,6 +255,92 @@ class McpToolsTest {
   }
 
   @Test
+  void shouldRefuseAnArgumentThatCannotBeSentOrBreaksItsSchemaNamingIt() {
+    var client = client(stubs.subscribed().key());
+    owner.stubFor(post(urlEqualTo("/v1/watch")).willReturn(jsonAnswer(200, "{\"summary\": \"ok\"}")));
+    var watch = Map.<String, Object>of("url", "https://example.test/v.mp4");
+
+    try (var errors = ErrorLog.listen()) {
+      for (var key : List.of("idem\r\nX-Injected: 1", "idem\nnext", "idem\u0000", "ключ")) {
+        var refused = client.callTool(new McpSchema.CallToolRequest("watchVideo",
+            Map.of("body", watch, "idempotencyKey", key)));
+
+        assertInvalid(refused, "idempotencyKey").extractingByKey("message").asString()
+            .contains("printable ASCII", "Idempotency-Key");
+      }
+      assertInvalid(client.callTool(new McpSchema.CallToolRequest("watchVideo",
+          Map.of("body", watch, "idempotencyKey", ""))), "idempotencyKey");
+      assertInvalid(client.callTool(new McpSchema.CallToolRequest("getCloneVideo", Map.of("id", "c".repeat(65)))),
+          "id").extractingByKey("message").asString().contains("64");
+      assertInvalid(client.callTool(new McpSchema.CallToolRequest("getCloneVideo", Map.of("id", ".."))), "id");
+      assertInvalid(client.callTool(new McpSchema.CallToolRequest("listVideos", Map.of("limit", 0))), "limit");
+      assertInvalid(client.callTool(new McpSchema.CallToolRequest("listVideos", Map.of("limit", "five"))), "limit")
+          .containsEntry("message", "Field 'limit' must be an integer, not a string.");
+      assertInvalid(client.callTool(new McpSchema.CallToolRequest("listVideos",
+          Map.of("query", Map.of("long", "q".repeat(5_000))))), "query.long");
+      assertThat(errors.lines()).isEmpty();
+    }
+    assertThat(owner.getAllServeEvents()).noneMatch(event -> event.getRequest().getUrl().startsWith("/v1/"));
+  }
+
+  @Test
+  void shouldSendADeepObjectParameterAsBracketedNamesAndOfferTagFiltersOnce() throws Exception {
+    var withTags = (ObjectNode) json.readTree(DOCUMENT);
+    var parameters = (com.fasterxml.jackson.databind.node.ArrayNode) withTags.at("/paths/~1v1~1videos/get/parameters");
+    parameters.add(json.readTree("""
+        {"name": "tag", "in": "query", "style": "deepObject", "explode": true,
+         "description": "Only items with these tags: tag[<key>]=<value>.",
+         "schema": {"type": "object", "additionalProperties": {"type": "string"}}}"""));
+    tools.apply(document(withTags.toString(), List.of()));
+    owner.stubFor(get(urlPathEqualTo("/v1/videos"))
+        .willReturn(jsonAnswer(200, "{\"data\": [], \"nextCursor\": null}")));
+    var client = client(stubs.subscribed().key());
+
+    var list = client.listTools().tools().stream().filter(tool -> tool.name().equals("listVideos")).findFirst()
+        .orElseThrow();
+    assertThat(properties(list.inputSchema())).containsOnlyKeys("limit", "cursor", "tag");
+    assertThat(properties(list.inputSchema()).get("tag")).asInstanceOf(MAP).containsEntry("type", "object");
+    var tags = new java.util.LinkedHashMap<String, Object>();
+    tags.put("campaign", "spring sale");
+    tags.put("a&b=c", "x/y");
+    var result = client.callTool(new McpSchema.CallToolRequest("listVideos", Map.of("limit", 2, "tag", tags)));
+
+    assertThat(result.isError()).as(result.toString()).isFalse();
+    owner.verify(getRequestedFor(urlEqualTo(
+        "/v1/videos?limit=2&tag%5Bcampaign%5D=spring%20sale&tag%5Ba%26b%3Dc%5D=x%2Fy")));
+    assertInvalid(client.callTool(new McpSchema.CallToolRequest("listVideos", Map.of("tag", Map.of("n", 5)))),
+        "tag.n");
+  }
+
+  @Test
+  void shouldRefuseToolArgumentsThatRepeatAKeyNamingIt() {
+    var caller = stubs.subscribed();
+    owner.stubFor(post(urlEqualTo("/v1/watch")).willReturn(jsonAnswer(200, "{\"summary\": \"ok\"}")));
+    var session = McpHttp.open(caller.key());
+
+    try (var errors = ErrorLog.listen()) {
+      var answer = McpHttp.post(caller.key(), session, """
+          {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "watchVideo", "arguments":
+            {"body": {"url": "https://example.test/1.mp4", "url": "https://example.test/2.mp4"}}}}""");
+
+      assertThat(answer.statusCode()).isEqualTo(200);
+      var result = McpHttp.answer(answer);
+      assertThat(result.getInt("id")).isEqualTo(3);
+      assertThat(result.getBoolean("result.isError")).isTrue();
+      assertThat(result.getString("result.structuredContent.error")).isEqualTo("invalid_request");
+      assertThat(result.getString("result.structuredContent.field")).isEqualTo("body.url");
+
+      var top = McpHttp.answer(McpHttp.post(caller.key(), session, """
+          {"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "getCloneVideo", "arguments":
+            {"id": "c_1", "id": "c_2"}}}"""));
+      assertThat(top.getBoolean("result.isError")).isTrue();
+      assertThat(top.getString("result.structuredContent.field")).isEqualTo("id");
+      assertThat(errors.lines()).isEmpty();
+    }
+    assertThat(owner.getAllServeEvents()).noneMatch(event -> event.getRequest().getUrl().startsWith("/v1/"));
+  }
+
+  @Test
   void shouldKeepToolsWhenTheDocumentIsPartialAndAnnounceEveryChange() throws Exception {
     var changes = new CopyOnWriteArrayList<List<McpSchema.Tool>>();
     var client = McpClient.sync(transport(stubs.subscribed().key())).requestTimeout(Duration.ofSeconds(10))
@@ -298,6 +386,13 @@ class McpToolsTest {
         .accept("application/json, text/event-stream").body("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\"}")
         .when().post("/mcp")
         .then().statusCode(401).body("error", org.hamcrest.Matchers.equalTo("unauthorized"));
+  }
+
+  private static org.assertj.core.api.MapAssert<String, Object> assertInvalid(McpSchema.CallToolResult result,
+      String field) {
+    assertThat(result.isError()).as(result.toString()).isTrue();
+    return assertThat(result.structuredContent()).as(result.toString()).asInstanceOf(MAP)
+        .containsEntry("error", "invalid_request").containsEntry("field", field);
   }
 
   private ObjectNode document(String owners, List<String> missing) throws Exception {
