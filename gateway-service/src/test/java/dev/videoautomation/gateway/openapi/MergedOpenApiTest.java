@@ -196,7 +196,8 @@ class MergedOpenApiTest {
           .as(forbidden).isEqualTo("#/components/headers/InsufficientScopeChallenge");
     }
     var challenge = document.at("/components/headers/InsufficientScopeChallenge");
-    assertThat(challenge.path("example").asText()).isEqualTo("Bearer error=\"insufficient_scope\", scope=\"api.write\"");
+    assertThat(challenge.path("example").asText())
+        .isEqualTo("Bearer error=\"insufficient_scope\", scope=\"api.write\"");
     assertThat(challenge.path("description").asText()).contains("not sent with `subscription_required`");
     assertThat(challenge.at("/schema/type").asText()).isEqualTo("string");
     // The 401's challenge stays its own.

@@ -27,8 +27,8 @@ public final class ErrorBodies {
 
   @Schema(name = "Error", additionalProperties = Schema.True.class, description = "The error body of every answer "
       + "outside the registration family. Branch on `error`; `message` says what to do. `field` names the input at "
-      + "fault (400), `setup` what to configure or call first, `limit` and `retryAfter` come with 413 and 429, `bucket` with "
-      + "the 429 of a daily limit. docs/errors.md lists every code.")
+      + "fault (400), `setup` what to configure or call first, `limit` and `retryAfter` come with 413 and 429, "
+      + "`bucket` with the 429 of a daily limit. docs/errors.md lists every code.")
   public record Error(
       @Schema(required = true, maxLength = 64, pattern = "^[a-z]+(_[a-z]+)*$", example = "invalid_request") String error,
       @Schema(required = true, maxLength = 2000, example = "Field 'title' must be at most 300 characters.")
