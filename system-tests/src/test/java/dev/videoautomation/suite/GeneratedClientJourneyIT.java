@@ -64,7 +64,7 @@ class GeneratedClientJourneyIT {
 
     // Keyless subscribe, the checkout page's form posted as a browser does, the key from credits/status once.
     var billing = new BillingApi(client(null));
-    var checkout = billing.createCheckoutSession(new SubscribeRequest()
+    var checkout = billing.createCheckoutSession(null, new SubscribeRequest()
         .email("generated-" + UUID.randomUUID() + "@suite.test"));
     assertThat(String.valueOf(billing.getCheckoutStatus(checkout.getSessionId()).getStatus())).isEqualTo("pending");
     payThroughTheCheckoutPage(String.valueOf(checkout.getCheckoutUrl()));
@@ -83,29 +83,44 @@ class GeneratedClientJourneyIT {
     rateLimitedAsATypedError(agent, mediaId);
   }
 
-  /** References: create (tagged), the tag-filtered list, a cursor over two pages, update, delete. */
+  /**
+   * References: create (tagged) with an {@code Idempotency-Key} and again with the same key (replayed), the
+   * tag-filtered list, a cursor over two pages, update, delete. The key and the filter are the generated methods'
+   * own parameters, declared by the document.
+   */
   private static void referencesFromCreateToDelete(ApiClient agent) throws ApiException {
     var references = new RecordsReferencesApi(agent);
     var campaign = "gen-" + UUID.randomUUID().toString().substring(0, 8);
-    var first = references.createReference(new ReferenceCreate()
-        .url("https://www.tiktok.com/@someone/video/7300000000000000011")
-        .platform(ReferenceCreate.PlatformEnum.SHORTVIDEO)
-        .notes("the hook at 0:02").tags(List.of(new Tag().key("campaign").value(campaign))));
+    var tagged = new ReferenceCreate().url("https://www.tiktok.com/@someone/video/7300000000000000011")
+        .platform(ReferenceCreate.PlatformEnum.SHORTVIDEO).notes("the hook at 0:02")
+        .tags(List.of(new Tag().key("campaign").value(campaign)));
+    var idempotencyKey = UUID.randomUUID().toString();
+    var created = references.createReferenceWithHttpInfo(tagged, idempotencyKey);
+    assertThat(created.getStatusCode()).isEqualTo(201);
+    assertThat(created.getHeaders()).as("a first answer is no replay").doesNotContainKey("Idempotent-Replayed");
+    var first = created.getData();
     assertThat(first.getId()).startsWith("ref_");
     assertThat(first.getTitle()).as("answered null, typed nullable").isNull();
+    var replayed = references.createReferenceWithHttpInfo(tagged, idempotencyKey);
+    assertThat(replayed.getStatusCode()).isEqualTo(201);
+    assertThat(replayed.getHeaders().get("Idempotent-Replayed")).containsExactly("true");
+    assertThat(replayed.getData()).as("the first answer again").isEqualTo(first);
     var second = references.createReference(new ReferenceCreate()
-        .url("https://www.tiktok.com/@someone/video/7300000000000000012"));
+        .url("https://www.tiktok.com/@someone/video/7300000000000000012"), null);
     assertThat(second.getNotes()).isNull();
 
-    // The tag filter (tag.<key>=<value>) is not a declared parameter: the agent adds it to the call's query.
-    var tagged = new RecordsReferencesApi(withQuery(agent, "tag.campaign=" + campaign)).listReferences(null, null, null);
-    assertThat(tagged.getData()).extracting(reference -> reference.getId()).containsExactly(first.getId());
-    assertThat(tagged.getNextCursor()).as("the last page").isNull();
+    // tag[campaign]=<campaign>: only the first, once (the replay created nothing); the untagged second is left out.
+    var filtered = references.listReferences(null, null, null, Map.of("campaign", campaign));
+    assertThat(filtered.getData()).extracting(reference -> reference.getId()).containsExactly(first.getId());
+    assertThat(filtered.getNextCursor()).as("the last page").isNull();
+    var unfiltered = references.listReferences(null, null, null, null);
+    assertThat(unfiltered.getData()).extracting(reference -> reference.getId())
+        .containsExactly(second.getId(), first.getId());
 
-    var page = references.listReferences(null, null, 1);
+    var page = references.listReferences(null, null, 1, null);
     assertThat(page.getData()).hasSize(1);
     assertThat(page.getNextCursor()).isNotBlank();
-    var next = references.listReferences(null, page.getNextCursor(), 1);
+    var next = references.listReferences(null, page.getNextCursor(), 1, null);
     assertThat(next.getData()).hasSize(1);
     assertThat(next.getData().getFirst().getId()).isNotEqualTo(page.getData().getFirst().getId());
 
@@ -121,7 +136,7 @@ class GeneratedClientJourneyIT {
   private static void projectArchived(ApiClient agent) throws ApiException {
     var projects = new RecordsEditorProjectsApi(agent);
     var project = projects.createProject(new ProjectCreate().name("generated edit")
-        .timeline(Map.of("tracks", List.of())));
+        .timeline(Map.of("tracks", List.of())), null);
     assertThat(String.valueOf(project.getStatus())).isEqualTo("draft");
     var archived = projects.archiveProject(project.getId());
     assertThat(archived.getId()).isEqualTo(project.getId());
@@ -130,11 +145,11 @@ class GeneratedClientJourneyIT {
 
   /** An upload of the journey clip and an extract of one frame from it; the media's id. */
   private static String uploadedAndExtracted(ApiClient agent) throws Exception {
-    var stored = new MediaApi(agent).uploadMedia(MediaJourneyIT.clip().toFile(), null);
+    var stored = new MediaApi(agent).uploadMedia(MediaJourneyIT.clip().toFile(), null, null);
     assertThat(stored.getId()).startsWith("med_");
     assertThat(stored.getContentType()).isEqualTo("video/mp4");
     var extract = new IntelligenceApi(agent).extractMedia(new ExtractRequest().videoUrl(stored.getUrl())
-        .frames(new ExtractFramesRequest().count(1)));
+        .frames(new ExtractFramesRequest().count(1)), null);
     assertThat(extract.getSource().getMediaId()).isEqualTo(stored.getId());
     assertThat(extract.getFrames()).hasSize(1);
     assertThat(extract.getMetadata().getWidth()).isEqualTo(320);
@@ -146,10 +161,10 @@ class GeneratedClientJourneyIT {
     var intelligence = new IntelligenceApi(agent);
     var remaining = new DiscoveryAndUsageApi(agent).getUsage().getUsage().get("extract").getRemaining();
     for (long i = 0; i < remaining; i++) {
-      intelligence.extractMedia(new ExtractRequest().mediaId(mediaId));
+      intelligence.extractMedia(new ExtractRequest().mediaId(mediaId), null);
     }
     var refused = catchThrowableOfType(ApiException.class,
-        () -> intelligence.extractMedia(new ExtractRequest().mediaId(mediaId)));
+        () -> intelligence.extractMedia(new ExtractRequest().mediaId(mediaId), null));
     assertThat(refused.getCode()).isEqualTo(429);
     assertThat(refused.getResponseHeaders().firstValue("Retry-After")).isPresent();
     var error = agent.getObjectMapper().readValue(refused.getResponseBody(),
@@ -189,21 +204,6 @@ class GeneratedClientJourneyIT {
     if (key != null) {
       client.setRequestInterceptor(request -> request.header("X-Api-Key", key));
     }
-    return client;
-  }
-
-  /** The same client with {@code query} added to every request's query string. */
-  private static ApiClient withQuery(ApiClient base, String query) {
-    var client = client(null);
-    var previous = base.getRequestInterceptor();
-    client.setRequestInterceptor(request -> {
-      if (previous != null) {
-        previous.accept(request);
-      }
-      var uri = request.build().uri();
-      var joined = uri.getRawQuery() == null ? query : uri.getRawQuery() + "&" + query;
-      request.uri(URI.create(uri.toString().replaceFirst("\\?.*$", "") + "?" + joined));
-    });
     return client;
   }
 }

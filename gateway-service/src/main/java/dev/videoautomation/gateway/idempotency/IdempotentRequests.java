@@ -31,7 +31,7 @@ import dev.videoautomation.platform.hashes.Hashes;
 @ApplicationScoped
 public class IdempotentRequests {
   public static final String HEADER = "Idempotency-Key";
-  static final int MAX_KEY_LENGTH = 255;
+  public static final int MAX_KEY_LENGTH = 255;
   /** The 409 of a repeat after the first request issued a key. */
   public static final String IN_USE = "The first request with this Idempotency-Key is still running. Retry in a "
       + "moment to get its answer.";

@@ -1,6 +1,9 @@
 package dev.videoautomation.gateway.openapi;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -11,19 +14,31 @@ import dev.videoautomation.platform.errors.ProblemDetails;
 
 /**
  * One error answer the gateway gives itself, as the merged document shows it: its status, what it means, the
- * bodies it may carry (one example per error code) and the headers that come with it.
+ * bodies it may carry (one example per error code) and the headers that come with it (each header's name to the
+ * name of its definition under {@code components.headers}: one header may be defined twice, as
+ * {@code WWW-Authenticate} is for the 401 and for the 403).
  */
-record GatewayAnswer(int status, String description, List<ApiError> examples, List<String> headers) {
+record GatewayAnswer(int status, String description, List<ApiError> examples, Map<String, String> headers) {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   GatewayAnswer {
     examples = List.copyOf(examples);
-    headers = List.copyOf(headers);
+    headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
   }
 
+  /** An answer with one example, whose headers are each defined under their own name. */
   static GatewayAnswer of(String description, ApiError example, String... headers) {
-    return new GatewayAnswer(example.status(), description, List.of(example), List.of(headers));
+    return new GatewayAnswer(example.status(), description, List.of(example), sameNames(headers));
+  }
+
+  /** Headers each defined under their own name, in the order given. */
+  static Map<String, String> sameNames(String... headers) {
+    var named = new LinkedHashMap<String, String>();
+    for (var header : headers) {
+      named.put(header, header);
+    }
+    return named;
   }
 
   /** The response object: JSON {@code Error} bodies, or {@code Problem} ones on the registration family. */
@@ -31,7 +46,7 @@ record GatewayAnswer(int status, String description, List<ApiError> examples, Li
     var response = NODES.objectNode().put("description", description);
     if (!headers.isEmpty()) {
       var declared = response.putObject("headers");
-      headers.forEach(header -> declared.set(header, GatewayComponents.headerRef(header)));
+      headers.forEach((header, definition) -> declared.set(header, GatewayComponents.headerRef(definition)));
     }
     var mediaType = response.putObject("content").putObject(problem ? ProblemDetails.MEDIA_TYPE : "application/json");
     mediaType.putObject("schema").put("$ref", "#/components/schemas/" + (problem ? "Problem" : "Error"));

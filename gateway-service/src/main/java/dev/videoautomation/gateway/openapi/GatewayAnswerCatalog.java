@@ -1,6 +1,9 @@
 package dev.videoautomation.gateway.openapi;
 
+import static dev.videoautomation.gateway.openapi.GatewayComponents.INSUFFICIENT_SCOPE_CHALLENGE;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT;
 import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT_LIMIT;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT_POLICY;
 import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT_REMAINING;
 import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT_RESET;
 import static dev.videoautomation.gateway.openapi.GatewayComponents.RETRY_AFTER;
@@ -8,6 +11,7 @@ import static dev.videoautomation.gateway.openapi.GatewayComponents.WWW_AUTHENTI
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -40,6 +44,11 @@ class GatewayAnswerCatalog {
 
   String challenge() {
     return challenge.value();
+  }
+
+  /** The largest body of a request with an {@code Idempotency-Key}, which is read whole. */
+  long wholeBodyBytes() {
+    return config.maxBodyBytes();
   }
 
   GatewayAnswer bodyTooLarge() {
@@ -80,28 +89,43 @@ class GatewayAnswerCatalog {
         ApiError.of(ErrorCode.UNAUTHORIZED, Admission.NO_KEY), WWW_AUTHENTICATE);
   }
 
-  /** 403 {@code insufficient_scope} and, where a subscription is needed, {@code subscription_required}. */
+  /** 400 for two different credentials in one request, which the gateway refuses before checking either. */
+  GatewayAnswer conflictingCredentials() {
+    return GatewayAnswer.of("`invalid_request`: the request carries two different credentials (`Authorization: "
+        + "Bearer` and `X-Api-Key` with different keys, either header repeated with different values, or an "
+        + "`Authorization` that is not `Bearer` beside `X-Api-Key`); the message names both headers. Send one key.",
+        ApiError.of(ErrorCode.INVALID_REQUEST, "Authorization and X-Api-Key carry different credentials. Send one "
+            + "API key, in one of the two headers."));
+  }
+
+  /**
+   * 403 {@code insufficient_scope} (with its {@code WWW-Authenticate} challenge) and, where a subscription is
+   * needed, {@code subscription_required}.
+   */
   GatewayAnswer forbidden(Access access) {
     var examples = access.refusals().stream().map(code -> code == ErrorCode.INSUFFICIENT_SCOPE
         ? ApiError.of(code, "This call needs the api.write scope; this key has [api.read].")
             .with("requiredScope", "api.write")
         : ApiError.of(code, "This call needs an active subscription ($99 per month); this client has none.")
             .withSetup(Admission.SUBSCRIBE_SETUP)).toList();
+    var scope = "`insufficient_scope`: the key lacks the scope this call needs (`requiredScope`, and the "
+        + "`WWW-Authenticate` challenge's `scope`";
     var description = access.needsSubscription()
-        ? "`insufficient_scope`: the key lacks the scope this call needs (`requiredScope`; an anonymous key only "
-            + "reads), or `subscription_required`: the client has no active subscription (`setup` says how)."
-        : "`insufficient_scope`: the key lacks the scope this call needs (`requiredScope`).";
-    return new GatewayAnswer(403, description, examples, List.of());
+        ? scope + "; an anonymous key only reads), or `subscription_required`: the client has no active "
+            + "subscription (`setup` says how)."
+        : scope + ").";
+    return new GatewayAnswer(403, description, examples, Map.of(WWW_AUTHENTICATE, INSUFFICIENT_SCOPE_CHALLENGE));
   }
 
   GatewayAnswer rateLimited(LimitBucket bucket) {
     var limit = bucket.defaultDailyLimit();
     return GatewayAnswer.of("`rate_limited`: the daily `" + bucket.bucketName() + "` bucket (" + bucket.covers()
-        + ") is used up; it resets at 00:00 UTC. `retryAfter` and `Retry-After` say how many seconds that is.",
+        + ") is used up; it resets at 00:00 UTC. `retryAfter` and `Retry-After` say how many seconds that is; "
+        + "`bucket` and the `RateLimit-Policy` and `RateLimit` headers name the bucket.",
         ApiError.of(ErrorCode.RATE_LIMITED, "The daily limit of " + limit + " calls in the '" + bucket.bucketName()
             + "' bucket is used up; it resets at 00:00 UTC.").with("limit", limit).with("retryAfter", 3600)
             .with("bucket", bucket.bucketName()),
-        RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING, RATE_LIMIT_RESET, RETRY_AFTER);
+        RATE_LIMIT_POLICY, RATE_LIMIT, RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING, RATE_LIMIT_RESET, RETRY_AFTER);
   }
 
   GatewayAnswer serviceUnavailable() {
@@ -131,7 +155,7 @@ class GatewayAnswerCatalog {
     return new GatewayAnswer(409, "`idempotency_key_in_use`: the first request with this `Idempotency-Key` is still "
         + "running. `credential_issued`: it already issued a key; answers that carry a credential are never stored, "
         + "so the key is not shown again.", List.of(inUse, ApiError.of(ErrorCode.CREDENTIAL_ISSUED,
-            IdempotentRequests.CREDENTIAL_ISSUED)), List.of());
+            IdempotentRequests.CREDENTIAL_ISSUED)), Map.of());
   }
 
   GatewayAnswer idempotencyKeyMismatch() {

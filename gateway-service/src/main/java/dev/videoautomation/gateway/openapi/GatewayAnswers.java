@@ -1,15 +1,20 @@
 package dev.videoautomation.gateway.openapi;
 
 import static dev.videoautomation.gateway.openapi.GatewayComponents.ALLOW_ORIGIN;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.IDEMPOTENCY_KEY;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.IDEMPOTENCY_KEY_WITHOUT_REPLAY;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.IDEMPOTENT_REPLAYED;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT;
 import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT_LIMIT;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT_POLICY;
 import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT_REMAINING;
 import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT_RESET;
 import static dev.videoautomation.gateway.openapi.GatewayComponents.headerRef;
 import static dev.videoautomation.gateway.openapi.GatewayComponents.object;
+import static dev.videoautomation.gateway.openapi.GatewayComponents.parameterRef;
 
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -21,6 +26,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.videoautomation.gateway.idempotency.IdempotentRequests;
 import dev.videoautomation.gateway.routing.Access;
 import dev.videoautomation.gateway.routing.Body;
 import dev.videoautomation.gateway.routing.Owner;
@@ -31,10 +37,12 @@ import dev.videoautomation.gateway.sizes.RequestSizes;
 /**
  * What the gateway decides for every operation, written into the merged document from the operation's route (the
  * services' documents cannot say it: these answers never reach them): who may call it ({@code security}), the
- * errors the gateway answers before or instead of the owner (401, 403, 413, 414, 429, 431, 500, 502, 503, 504,
- * 409 {@code credential_issued}), the RateLimit headers of metered operations and the largest body
- * ({@code x-max-body-bytes}). An operation no route serves is left out and reported, as the gateway would answer
- * 404 to it.
+ * errors the gateway answers before or instead of the owner (400 for two credentials, 401, 403 with its
+ * challenge, 413, 414, 429, 431, 500, 502, 503, 504, and on keyed POSTs 409/422 for their
+ * {@code Idempotency-Key}), the {@code Idempotency-Key} request header where it is honoured and
+ * {@code Idempotent-Replayed} on the answers it replays, the RateLimit headers of metered operations and the
+ * largest body ({@code x-max-body-bytes}). An operation no route serves is left out and reported, as the gateway
+ * would answer 404 to it.
  */
 @ApplicationScoped
 class GatewayAnswers {
@@ -59,7 +67,9 @@ class GatewayAnswers {
    */
   void describe(ObjectNode merged, Consumer<String> unrouted) {
     var components = new GatewayComponents(object(merged, "components"));
+    components.defineSecuritySchemes();
     components.defineHeaders(catalog.challenge());
+    components.defineIdempotencyKeys(catalog.wholeBodyBytes());
     var emptyPaths = new ArrayList<String>();
     merged.get("paths").fields().forEachRemaining(path -> {
       var operations = (ObjectNode) path.getValue();
@@ -101,6 +111,7 @@ class GatewayAnswers {
     answers.add("GatewayHeadersTooLarge", catalog.headersTooLarge());
     answers.add("GatewayInternalError", catalog.internalError());
     if (route.access().checksKey()) {
+      answers.add("GatewayConflictingCredentials", catalog.conflictingCredentials());
       answers.add("GatewayUnauthorized", catalog.unauthorized());
     }
     switch (route.access()) {
@@ -119,24 +130,56 @@ class GatewayAnswers {
     route.bucket().ifPresent(bucket -> {
       answers.add("GatewayRateLimited" + GatewayAnswerCatalog.typeName(bucket.bucketName()),
           catalog.rateLimited(bucket));
-      responses.fields().forEachRemaining(response -> {
-        if (response.getKey().startsWith("2") && response.getValue() instanceof ObjectNode success
-            && !success.has("$ref")) {
-          var headers = object(success, "headers");
-          List.of(RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING, RATE_LIMIT_RESET)
-              .forEach(header -> headers.putIfAbsent(header, headerRef(header)));
-        }
-      });
+      // The draft's two headers may not be sent by every gateway yet: like every response header, optional.
+      onSuccesses(responses, RATE_LIMIT_POLICY, RATE_LIMIT, RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING,
+          RATE_LIMIT_RESET);
     });
     if (route.issuesCredential() && route.access() == Access.PUBLIC) {
       operation.put("description", operation.path("description").asText() + " `Idempotency-Key` is ignored "
           + "here: an answer that carries a credential is never stored, so there is nothing to replay.");
-    } else if ("POST".equals(route.method()) && route.access() != Access.PUBLIC && route.owner() != Owner.GATEWAY) {
-      // ForwardingFilter hands a keyed POST with an Idempotency-Key to IdempotentRequests.
+    } else if (honoursIdempotencyKey(route)) {
+      declareParameter(operation, route.issuesCredential() ? IDEMPOTENCY_KEY_WITHOUT_REPLAY : IDEMPOTENCY_KEY);
+      if (!route.issuesCredential()) {
+        onSuccesses(responses, IDEMPOTENT_REPLAYED);
+      }
       answers.add(route.issuesCredential() ? "GatewayIdempotencyConflictOrIssued" : "GatewayIdempotencyKeyInUse",
           catalog.idempotencyConflict(route.issuesCredential()));
       answers.add("GatewayIdempotencyKeyMismatch", catalog.idempotencyKeyMismatch());
     }
+  }
+
+  /**
+   * Whether a request with an {@code Idempotency-Key} runs once: ForwardingFilter hands a POST that is admitted with
+   * a key and forwarded to an owner to IdempotentRequests (public routes and the gateway's own never get there).
+   */
+  static boolean honoursIdempotencyKey(Route route) {
+    return "POST".equals(route.method()) && route.access() != Access.PUBLIC && route.owner() != Owner.GATEWAY;
+  }
+
+  /** Lists {@code headers} on every 2xx answer the operation writes out (a referenced one takes no siblings). */
+  private static void onSuccesses(ObjectNode responses, String... headers) {
+    responses.fields().forEachRemaining(response -> {
+      if (response.getKey().startsWith("2") && response.getValue() instanceof ObjectNode success
+          && !success.has("$ref")) {
+        var declared = object(success, "headers");
+        for (var header : headers) {
+          declared.putIfAbsent(header, headerRef(header));
+        }
+      }
+    });
+  }
+
+  /** Adds the gateway's parameter {@code name} to the operation, unless the service declared the header itself. */
+  private static void declareParameter(ObjectNode operation, String name) {
+    var parameters = operation.get("parameters") instanceof ArrayNode existing ? existing
+        : operation.putArray("parameters");
+    for (var parameter : parameters) {
+      if (parameter.path("in").asText().equals("header")
+          && parameter.path("name").asText().equalsIgnoreCase(IdempotentRequests.HEADER)) {
+        return;
+      }
+    }
+    parameters.add(parameterRef(name));
   }
 
   /**
@@ -193,7 +236,8 @@ class GatewayAnswers {
         if (answer.examples().stream().anyMatch(example -> !description.contains(example.getError()))) {
           own.put("description", (description + " From the gateway: " + answer.description()).strip());
         }
-        answer.headers().forEach(header -> object(own, "headers").putIfAbsent(header, headerRef(header)));
+        answer.headers().forEach((header, definition) -> object(own, "headers").putIfAbsent(header,
+            headerRef(definition)));
         // The service's answer and the gateway's may differ in kind (an HTML page's own 413 beside the gateway's JSON).
         var content = object(own, "content");
         answer.response(problem).path("content").fields().forEachRemaining(

@@ -137,12 +137,7 @@ public class MergedOpenApi {
     server.put("url", publicBaseUrl);
     server.put("description", environment() + ": the gateway, the one address of every path (PUBLIC_BASE_URL).");
     server.put("x-internal", false);
-    var schemes = merged.putObject("components").putObject("securitySchemes");
-    schemes.putObject(GatewayAnswers.BEARER).put("type", "http").put("scheme", "bearer")
-        .put("description", "An API key (`svc_live_…` or `svc_anon_…`) as a bearer token: "
-            + "`Authorization: Bearer <key>`.");
-    schemes.putObject(GatewayAnswers.API_KEY).put("type", "apiKey").put("in", "header").put("name", "X-Api-Key")
-        .put("description", "The same API key in its own header: `X-Api-Key: <key>`.");
+    merged.putObject("components"); // GatewayAnswers defines the security schemes in it
     var merge = new DocumentMerge(merged);
     documents.forEach((service, document) -> merge.add(service, document.deepCopy()));
     merge.add("gateway", GatewayPages.document());

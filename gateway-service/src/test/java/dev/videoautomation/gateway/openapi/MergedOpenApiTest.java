@@ -1,5 +1,6 @@
 package dev.videoautomation.gateway.openapi;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -51,7 +52,8 @@ class MergedOpenApiTest {
           "requestBody": {"content": {"application/json": {}}},
           "responses": {"201": {"description": "registered"}}}},
         "/v1/api_keys/rotate": {"post": {"operationId": "rotateApiKey",
-          "responses": {"401": {"description": "auth's own: the key is revoked."}}}},
+          "responses": {"200": {"description": "the new key"},
+            "401": {"description": "auth's own: the key is revoked."}}}},
         "/v1/subscribe": {"post": {"operationId": "subscribe", "responses": {"201": {"description": "ok"}}}}}}""";
 
   @Inject
@@ -73,9 +75,11 @@ class MergedOpenApiTest {
   void shouldAskForAKeyExactlyWhereTheGatewayDoes() throws IOException {
     var document = merge("media", "auth");
 
-    assertThat(document.at("/components/securitySchemes/bearer").toString())
-        .isEqualTo("{\"type\":\"http\",\"scheme\":\"bearer\",\"description\":\"An API key (`svc_live_…` or "
-            + "`svc_anon_…`) as a bearer token: `Authorization: Bearer <key>`.\"}");
+    assertThat(document.at("/components/securitySchemes/bearer/type").asText()).isEqualTo("http");
+    assertThat(document.at("/components/securitySchemes/bearer/scheme").asText()).isEqualTo("bearer");
+    assertThat(document.at("/components/securitySchemes/bearer/description").asText()).startsWith("An API key "
+        + "(`svc_live_…` or `svc_anon_…`) as a bearer token: `Authorization: Bearer <key>`.");
+    assertThat(document.at("/components/securitySchemes/apiKey/type").asText()).isEqualTo("apiKey");
     assertThat(document.at("/components/securitySchemes/apiKey/in").asText()).isEqualTo("header");
     assertThat(document.at("/components/securitySchemes/apiKey/name").asText()).isEqualTo("X-Api-Key");
     assertThat(operation(document, "/v1/watch", "post").path("security").toString()).isEqualTo(KEYED);
@@ -87,6 +91,69 @@ class MergedOpenApiTest {
     assertThat(operation(document, "/v1/auth/agent", "post").path("responses").has("401")).isFalse();
     assertThat(operation(document, "/v1/subscribe", "post").at("/responses/401/$ref").asText())
         .isEqualTo("#/components/responses/GatewayUnauthorized");
+  }
+
+  @Test
+  void shouldSayInBothKeySchemesThatARequestCarriesOneCredential() throws IOException {
+    var document = merge("media");
+
+    for (var scheme : new String[] {"bearer", "apiKey"}) {
+      assertThat(document.at("/components/securitySchemes/" + scheme + "/description").asText()).as(scheme)
+          .contains("the same key in both headers is accepted")
+          .contains("`Authorization: Bearer` and `X-Api-Key` with different keys, or either header repeated with "
+              + "different values) are 400 `invalid_request` naming both headers")
+          .contains("an `Authorization` that is not `Bearer` beside `X-Api-Key`");
+    }
+    assertThat(operation(document, "/v1/check/rules", "get").at("/responses/400/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayConflictingCredentials");
+    assertThat(document.at("/components/responses/GatewayConflictingCredentials/content/application~1json/example"
+        + "/error").asText()).isEqualTo("invalid_request");
+    assertThat(operation(document, "/cdn/m/{mediaId}/{fileName}", "get").path("responses").has("400")).isFalse();
+  }
+
+  @Test
+  void shouldDeclareTheIdempotencyKeyWhereTheGatewayHonoursIt() throws IOException {
+    var document = merge("media", "auth");
+
+    for (var keyed : new String[] {"/v1/watch", "/v1/subscribe"}) {
+      var post = operation(document, keyed, "post");
+      assertThat(post.path("parameters").toString()).as(keyed)
+          .isEqualTo("[{\"$ref\":\"#/components/parameters/IdempotencyKey\"}]");
+      var success = post.path("responses").properties().stream().filter(r -> r.getKey().startsWith("2"))
+          .findFirst().orElseThrow().getValue();
+      assertThat(success.at("/headers/Idempotent-Replayed/$ref").asText()).as(keyed)
+          .isEqualTo("#/components/headers/Idempotent-Replayed");
+    }
+    var key = document.at("/components/parameters/IdempotencyKey");
+    assertThat(key.path("name").asText()).isEqualTo("Idempotency-Key");
+    assertThat(key.path("in").asText()).isEqualTo("header");
+    assertThat(key.path("required").asBoolean(true)).isFalse();
+    assertThat(key.at("/schema/minLength").asInt()).isEqualTo(1);
+    assertThat(key.at("/schema/maxLength").asInt()).isEqualTo(255);
+    assertThat(key.path("description").asText()).contains("`Idempotent-Replayed: true`", "24 hours",
+        "idempotency_key_mismatch", "idempotency_key_in_use");
+    assertThat(document.at("/components/headers/Idempotent-Replayed/schema/enum").toString()).isEqualTo("[\"true\"]");
+    // Reads, and the public routes that issue a credential, ignore the key: nothing to declare there.
+    assertThat(operation(document, "/v1/check/rules", "get").has("parameters")).isFalse();
+    var register = operation(document, "/v1/auth/agent", "post");
+    assertThat(register.has("parameters")).isFalse();
+    assertThat(register.at("/responses/201/headers").has("Idempotent-Replayed")).isFalse();
+    assertThat(register.path("description").asText()).contains("`Idempotency-Key` is ignored here");
+  }
+
+  @Test
+  void shouldDeclareTheKeyOnRotateButNoReplayOfTheCredential() throws IOException {
+    var document = merge("auth");
+
+    var rotate = operation(document, "/v1/api_keys/rotate", "post");
+    assertThat(rotate.path("parameters").toString())
+        .isEqualTo("[{\"$ref\":\"#/components/parameters/IdempotencyKeyWithoutReplay\"}]");
+    assertThat(rotate.at("/responses/200/headers").has("Idempotent-Replayed")).isFalse();
+    assertThat(rotate.at("/responses/409/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayIdempotencyConflictOrIssued");
+    var key = document.at("/components/parameters/IdempotencyKeyWithoutReplay");
+    assertThat(key.path("name").asText()).isEqualTo("Idempotency-Key");
+    assertThat(key.path("description").asText()).contains("shown once and never stored", "credential_issued");
   }
 
   @Test
@@ -121,6 +188,24 @@ class MergedOpenApiTest {
   }
 
   @Test
+  void shouldDeclareTheInsufficientScopeChallengeOnThe403() throws IOException {
+    var document = merge("media");
+
+    for (var forbidden : new String[] {"GatewayScopeOrSubscription", "GatewayInsufficientScope"}) {
+      assertThat(document.at("/components/responses/" + forbidden + "/headers/WWW-Authenticate/$ref").asText())
+          .as(forbidden).isEqualTo("#/components/headers/InsufficientScopeChallenge");
+    }
+    var challenge = document.at("/components/headers/InsufficientScopeChallenge");
+    assertThat(challenge.path("example").asText())
+        .isEqualTo("Bearer error=\"insufficient_scope\", scope=\"api.write\"");
+    assertThat(challenge.path("description").asText()).contains("not sent with `subscription_required`");
+    assertThat(challenge.at("/schema/type").asText()).isEqualTo("string");
+    // The 401's challenge stays its own.
+    assertThat(document.at("/components/responses/GatewayUnauthorized/headers/WWW-Authenticate/$ref").asText())
+        .isEqualTo("#/components/headers/WWW-Authenticate");
+  }
+
+  @Test
   void shouldDeclareTheDailyLimitOnMeteredOperationsOnly() throws IOException {
     var document = merge("media");
 
@@ -136,6 +221,37 @@ class MergedOpenApiTest {
     var rules = operation(document, "/v1/check/rules", "get");
     assertThat(rules.path("responses").has("429")).isFalse();
     assertThat(rules.at("/responses/200/headers").has("RateLimit-Limit")).isFalse();
+  }
+
+  @Test
+  void shouldDeclareTheDraftRateLimitHeadersBesideTheTrio() throws IOException {
+    var document = merge("media");
+
+    var limited = document.at("/components/responses/GatewayRateLimitedWatch/headers");
+    assertThat(limited.properties()).extracting(Map.Entry::getKey).contains("RateLimit-Policy", "RateLimit",
+        "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After");
+    var watchSuccess = operation(document, "/v1/watch", "post").at("/responses/200/headers");
+    assertThat(watchSuccess.properties()).extracting(Map.Entry::getKey).contains("RateLimit-Policy", "RateLimit",
+        "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset");
+    assertThat(watchSuccess.at("/RateLimit-Policy/$ref").asText()).isEqualTo("#/components/headers/RateLimit-Policy");
+    var policy = document.at("/components/headers/RateLimit-Policy");
+    assertThat(policy.path("example").asText()).isEqualTo("\"scrape\";q=500;w=86400");
+    assertThat(policy.path("required").asBoolean(false)).isFalse();
+    assertThat(policy.at("/schema/type").asText()).isEqualTo("string");
+    assertThat(policy.path("description").asText()).contains("draft-ietf-httpapi-ratelimit-headers-11");
+    var remaining = document.at("/components/headers/RateLimit");
+    assertThat(remaining.path("example").asText()).isEqualTo("\"scrape\";r=499;t=3600");
+    assertThat(remaining.path("required").asBoolean(false)).isFalse();
+    assertThat(operation(document, "/v1/check/rules", "get").at("/responses/200/headers").has("RateLimit")).isFalse();
+  }
+
+  @Test
+  void shouldDeclareTheBucketOfTheErrorBody() {
+    var bucket = given().accept("application/json").when().get("/q/openapi?format=json").then().statusCode(200)
+        .extract().jsonPath().getMap("components.schemas.Error.properties.bucket");
+
+    assertThat(bucket).containsEntry("type", "string").containsEntry("example", "scrape");
+    assertThat(String.valueOf(bucket.get("description"))).contains("429 `rate_limited`", "GET /v1/usage");
   }
 
   @Test

@@ -18,14 +18,17 @@ public final class ErrorBodies {
   static final String RETRY_AFTER = "Seconds to wait before calling again, as the `Retry-After` header.";
   static final String TYPE = "`/docs/errors#<code>`, a reference relative to the API's base URL (RFC 3986 §5): "
       + "it resolves to the row of the error-codes page that explains the code.";
+  static final String BUCKET = "With 429 `rate_limited` from a daily limit: the bucket that is used up, as `GET "
+      + "/v1/usage` and the `RateLimit-Policy` header name it (several operations may share one, as the 24 scrape "
+      + "operations share `scrape`).";
 
   private ErrorBodies() {
   }
 
   @Schema(name = "Error", additionalProperties = Schema.True.class, description = "The error body of every answer "
       + "outside the registration family. Branch on `error`; `message` says what to do. `field` names the input at "
-      + "fault (400), `setup` what to configure or call first, `limit` and `retryAfter` come with 413 and 429. "
-      + "docs/errors.md lists every code.")
+      + "fault (400), `setup` what to configure or call first, `limit` and `retryAfter` come with 413 and 429, "
+      + "`bucket` with the 429 of a daily limit. docs/errors.md lists every code.")
   public record Error(
       @Schema(required = true, maxLength = 64, pattern = "^[a-z]+(_[a-z]+)*$", example = "invalid_request") String error,
       @Schema(required = true, maxLength = 2000, example = "Field 'title' must be at most 300 characters.")
@@ -34,7 +37,9 @@ public final class ErrorBodies {
       @Schema(maxLength = 2000) String setup,
       @Schema(format = "int64", minimum = "0", maximum = MAX_LIMIT, description = LIMIT) Long limit,
       @Schema(format = "int64", minimum = "0", maximum = MAX_RETRY_AFTER, description = RETRY_AFTER)
-      Long retryAfter) {
+      Long retryAfter,
+      @Schema(maxLength = 64, pattern = "^[a-z]+([._][a-z]+)*$", example = "scrape", description = BUCKET)
+      String bucket) {
   }
 
   @Schema(name = "Problem", additionalProperties = Schema.True.class, description = "RFC 9457 problem details "

@@ -86,6 +86,76 @@ class TagFiltersTest {
   }
 
   @Test
+  void shouldReadTheBracketFormAsTheDottedOne() {
+    var query = new LinkedHashMap<String, List<String>>();
+    query.put("tag[team]", List.of("growth"));
+    query.put("limit", List.of("5"));
+    query.put("tag[a.b]", List.of("dotted"));
+    query.put("tag[x[y]]", List.of("nested"));
+    query.put("tags[z]", List.of("ignored"));
+
+    assertThat(TagFilters.parse(query)).containsExactly(entry("team", "growth"), entry("a.b", "dotted"),
+        entry("x[y]", "nested"));
+  }
+
+  @Test
+  void shouldAndBothFormsGivenTogether() {
+    var query = new LinkedHashMap<String, List<String>>();
+    query.put("tag.team", List.of("growth"));
+    query.put("tag[env]", List.of("prod"));
+
+    assertThat(TagFilters.parse(query)).containsExactly(entry("team", "growth"), entry("env", "prod"));
+  }
+
+  @Test
+  void shouldHoldTheBracketFormToTheSameBounds() {
+    var key = "k".repeat(64);
+    assertThat(TagFilters.parse(Map.of("tag[" + key + "]", List.of("v".repeat(256)))))
+        .containsExactly(entry(key, "v".repeat(256)));
+
+    var tooLong = "tag[" + "k".repeat(65) + "]";
+    assertRejected(Map.of(tooLong, List.of("x")), tooLong, "needs a tag key of 1 to 64 characters");
+    assertRejected(Map.of("tag[]", List.of("x")), "tag[]", "needs a tag key of 1 to 64 characters");
+    assertRejected(Map.of("tag[team]", List.of("v".repeat(257))), "tag[team]",
+        "needs a value of at most 256 characters");
+    assertRejected(Map.of("tag[team]", List.of("growth", "brand")), "tag[team]", "may be given once");
+  }
+
+  @Test
+  void shouldRejectAKeyGivenInBothForms() {
+    var query = new LinkedHashMap<String, List<String>>();
+    query.put("tag.team", List.of("growth"));
+    query.put("tag[team]", List.of("growth"));
+
+    assertRejected(query, "tag[team]", "filters on the tag key 'team' as tag.team does; give each key once");
+    var reversed = new LinkedHashMap<String, List<String>>();
+    reversed.put("tag[team]", List.of("growth"));
+    reversed.put("tag.team", List.of("brand"));
+    assertRejected(reversed, "tag[team]", "filters on the tag key 'team' as tag.team does; give each key once");
+  }
+
+  @Test
+  void shouldRejectAFilterThatIsNotOneRatherThanListEverything() {
+    assertRejected(Map.of("tag[team", List.of("growth")), "tag[team", "needs the form tag[<key>]=<value>");
+    assertRejected(Map.of("tag[team]x", List.of("growth")), "tag[team]x", "needs the form tag[<key>]=<value>");
+    assertRejected(Map.of("tag", List.of("team")), "tag",
+        "needs a key: tag[<key>]=<value> or tag.<key>=<value>");
+  }
+
+  @Test
+  void shouldCountBothFormsTowardsTheTwentyFilters() {
+    var query = new LinkedHashMap<String, List<String>>();
+    for (int i = 0; i < 10; i++) {
+      query.put("tag.d" + i, List.of("v"));
+      query.put("tag[b" + i + "]", List.of("v"));
+    }
+    assertThat(TagFilters.parse(query)).hasSize(20);
+
+    query.put("tag[b10]", List.of("v"));
+    assertRejected(query, "tag", "filters are limited to 20 per call");
+  }
+
+  @Test
   void shouldGiveAMapTheCallerCannotChange() {
     var filters = TagFilters.parse(Map.of("tag.team", List.of("growth")));
 

@@ -80,6 +80,7 @@ public class AccountResource extends OwnedRecordResource<Account, AccountDtos.Vi
   @GET
   @Operation(operationId = "listAccounts", summary = "List accounts", description = "Newest first, a page at a "
       + "time (`limit`, `cursor`), optionally only one `status` or `platform`." + ApiDocs.TAG_FILTERS)
+  @Parameter(ref = ApiDocs.TAG_FILTER)
   @APIResponse(responseCode = "200", description = "One page of accounts.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AccountDtos.Listed.class)))
   public Page<AccountDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,

@@ -92,6 +92,7 @@ public class AssetResource extends OwnedRecordResource<Asset, AssetDtos.View, As
   @GET
   @Operation(operationId = "listAssets", summary = "List assets", description = "Newest first, a page at a time "
       + "(`limit`, `cursor`), optionally only one `status`." + ApiDocs.TAG_FILTERS)
+  @Parameter(ref = ApiDocs.TAG_FILTER)
   @APIResponse(responseCode = "200", description = "One page of assets.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AssetDtos.Listed.class)))
   public Page<AssetDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,

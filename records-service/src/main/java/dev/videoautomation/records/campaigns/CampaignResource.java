@@ -74,6 +74,7 @@ public class CampaignResource extends OwnedRecordResource<Campaign, CampaignDtos
   @Operation(operationId = "listCampaigns", summary = "List campaigns", description = "Newest first, a page at a "
       + "time (`limit`, `cursor`); items name the id `campaignId`. Optionally only one `status`."
       + ApiDocs.TAG_FILTERS)
+  @Parameter(ref = ApiDocs.TAG_FILTER)
   @APIResponse(responseCode = "200", description = "One page of campaigns.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CampaignDtos.Listed.class)))
   public Page<CampaignDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,

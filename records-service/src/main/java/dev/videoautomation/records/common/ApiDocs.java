@@ -1,7 +1,6 @@
 package dev.videoautomation.records.common;
 
 import dev.videoautomation.platform.lists.PageRequest;
-import dev.videoautomation.platform.lists.TagFilters;
 import dev.videoautomation.platform.lists.Tags;
 
 /**
@@ -19,6 +18,8 @@ public final class ApiDocs {
   public static final String UPSTREAM_TIMEOUT = "RecordsUpstreamTimeout";
   public static final String LIMIT = "RecordLimit";
   public static final String CURSOR = "RecordCursor";
+  /** The {@code tag} filters of every list, {@code tag[<key>]=<value>} (deepObject). */
+  public static final String TAG_FILTER = "RecordTagFilter";
   /** The optional {@code {"id"}} body of a collection-level DELETE (a request body component). */
   public static final String DELETE_BODY = "RecordDeleteBody";
 
@@ -47,13 +48,10 @@ public final class ApiDocs {
   public static final int TAGS_MAX = Tags.MAX_PER_RECORD;
   public static final int PAGE_MAX = PageRequest.MAX_LIMIT;
 
-  public static final String TAG_FILTERS = " Tag filters: query parameters `tag.<key>=<value>` (for example "
-      + "`?tag.env=prod&tag.batch=b7`), at most " + TagFilters.MAX_FILTERS + ", key 1–" + TagFilters.MAX_KEY_LENGTH
-      + " characters, value at most " + TagFilters.MAX_VALUE_LENGTH + "; a record matches when it carries every "
-      + "pair (ANDed). OpenAPI 3.0 cannot name parameters by a pattern, so they are not listed as parameters; the "
-      + "bracket form `tag[key]` is not read.";
+  public static final String TAG_FILTERS = " Tag filters (`tag`): `tag[<key>]=<value>` or `tag.<key>=<value>`, "
+      + "ANDed.";
   public static final String TAGS = "Tags as `{key, value}` pairs, in the order given: at most " + Tags.MAX_PER_RECORD
-      + ", keys unique. List calls filter on them with `tag.<key>=<value>`.";
+      + ", keys unique. List calls filter on them with `tag[<key>]=<value>`.";
   public static final String METADATA = "Any JSON object of yours, at most 16 KiB once serialized; kept as given.";
   public static final String CREATED_AT = "When the record was created, epoch milliseconds.";
   public static final String UPDATED_AT = "When the record last changed, epoch milliseconds.";

@@ -81,6 +81,7 @@ public class PostResource extends OwnedRecordResource<Post, PostDtos.View, PostD
   @Operation(operationId = "listPosts", summary = "List posts", description = "Newest first (by creation), a page "
       + "at a time (`limit`, `cursor`); items name the id `postId`. Optionally only one `status` or `accountId`."
       + ApiDocs.TAG_FILTERS)
+  @Parameter(ref = ApiDocs.TAG_FILTER)
   @APIResponse(responseCode = "200", description = "One page of posts.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.Listed.class)))
   public Page<PostDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,

@@ -67,6 +67,7 @@ public class ProjectResource
   @Operation(operationId = "listProjects", summary = "List editor projects", description = "Newest first, a page "
       + "at a time (`limit`, `cursor`). Archived projects are left out unless `status=archived` (which lists only "
       + "them); `status=draft` lists drafts." + ApiDocs.TAG_FILTERS)
+  @Parameter(ref = ApiDocs.TAG_FILTER)
   @APIResponse(responseCode = "200", description = "One page of projects.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProjectDtos.Listed.class)))
   public Page<ProjectDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,

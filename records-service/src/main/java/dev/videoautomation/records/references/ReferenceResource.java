@@ -67,6 +67,7 @@ public class ReferenceResource
   @GET
   @Operation(operationId = "listReferences", summary = "List references", description = "Newest first, a page "
       + "at a time (`limit`, `cursor`), optionally only one `platform`." + ApiDocs.TAG_FILTERS)
+  @Parameter(ref = ApiDocs.TAG_FILTER)
   @APIResponse(responseCode = "200", description = "One page of references.", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReferenceDtos.Listed.class)))
   public Page<ReferenceDtos.View> list(@QueryParam("limit") @Parameter(ref = ApiDocs.LIMIT) String limit,
