@@ -1,7 +1,5 @@
 package dev.videoautomation.gateway.limits;
 
-import java.util.Set;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.micrometer.core.instrument.Metrics;
@@ -23,11 +21,11 @@ import dev.videoautomation.platform.errors.ErrorCode;
  */
 @ApplicationScoped
 public class Metering {
-  /**
-   * Answers after which the unit comes back: the request was refused as sent (400, 413, 415, 422), it named
-   * nothing the owner serves (404, 405), or the owner failed (any 5xx).
-   */
-  private static final Set<Integer> WORTHLESS = Set.of(400, 404, 405, 413, 415, 422);
+  /** The structured fields of draft-ietf-httpapi-ratelimit-headers-11. */
+  public static final String POLICY = "RateLimit-Policy";
+  public static final String LIMIT = "RateLimit";
+  /** Every bucket counts a UTC day. */
+  static final int WINDOW_SECONDS = 86_400;
 
   private final DailyLimits limits;
   private final Vertx vertx;
@@ -63,15 +61,32 @@ public class Metering {
     });
   }
 
-  /** Gives {@code unit} back when {@code status} gave the caller nothing of value; nothing when no unit was taken. */
-  public void giveBackIfWorthless(Admitted admitted, DailyLimits.Outcome unit, int status) {
-    if (unit == null || !(WORTHLESS.contains(status) || status >= 500)) {
-      return;
+  /**
+   * Gives {@code unit} back when {@code status} gave the caller nothing of value: done when the future completes
+   * (a failure is logged, and the future completes all the same). Complete at once, allocating nothing, when no unit
+   * was taken or the answer was worth it.
+   */
+  public Future<Void> giveBackIfWorthless(Admitted admitted, DailyLimits.Outcome unit, int status) {
+    if (unit == null || !worthless(status)) {
+      return Future.succeededFuture();
     }
-    vertx.executeBlocking(() -> {
+    return vertx.<Void>executeBlocking(() -> {
       limits.giveBack(admitted.clientId(), unit.bucket(), unit.day());
       return null;
-    }, false).onFailure(failure -> Log.warnf("Could not give back a %s unit: %s", unit.bucket().bucketName(),
-        failure.getMessage()));
+    }, false).recover(failure -> {
+      Log.warnf("Could not give back a %s unit: %s", unit.bucket().bucketName(), failure.getMessage());
+      return Future.succeededFuture();
+    });
+  }
+
+  /**
+   * Answers after which the unit comes back: the request was refused as sent (400, 413, 415, 422), it named
+   * nothing the owner serves (404, 405), or the owner failed (any 5xx). A switch, so no status is boxed.
+   */
+  static boolean worthless(int status) {
+    return switch (status) {
+      case 400, 404, 405, 413, 415, 422 -> true;
+      default -> status >= 500;
+    };
   }
 }
