@@ -18,6 +18,10 @@ import dev.videoautomation.platform.errors.ErrorCode;
 /**
  * A metered route's daily unit on the request path (design §3.4): taken before forwarding, with the IETF
  * {@code RateLimit} headers on the answer, and given back when the owner's answer gave the caller nothing of value.
+ * The headers are those of draft-ietf-httpapi-ratelimit-headers-11, {@code RateLimit-Policy: "scrape";q=500;w=86400}
+ * and {@code RateLimit: "scrape";r=499;t=3600} (the policy is the bucket, its window a day, {@code t} the seconds to
+ * 00:00 UTC), with the older {@code RateLimit-Limit}, {@code -Remaining} and {@code -Reset} kept beside them for
+ * clients written against them (design §3.7).
  */
 @ApplicationScoped
 public class Metering {
@@ -46,6 +50,9 @@ public class Metering {
     var bucket = route.bucket().get();
     var limit = admitted.entitlement() == null ? 0 : admitted.entitlement().limit(bucket);
     return vertx.executeBlocking(() -> limits.take(admitted.clientId(), bucket, limit), false).compose(outcome -> {
+      answerHeaders.set(POLICY, '"' + bucket.bucketName() + "\";q=" + outcome.limit() + ";w=" + WINDOW_SECONDS);
+      answerHeaders.set(LIMIT, '"' + bucket.bucketName() + "\";r=" + outcome.remaining() + ";t="
+          + outcome.resetSeconds());
       answerHeaders.set("RateLimit-Limit", String.valueOf(outcome.limit()));
       answerHeaders.set("RateLimit-Remaining", String.valueOf(outcome.remaining()));
       answerHeaders.set("RateLimit-Reset", String.valueOf(outcome.resetSeconds()));

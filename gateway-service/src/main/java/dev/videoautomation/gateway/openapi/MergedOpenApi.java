@@ -171,8 +171,10 @@ public class MergedOpenApi {
         `/v1/auth/agent/**`); [/docs/errors](/docs/errors) explains each code.
 
         **Headers.** Every answer carries `Service-Version` (the date version, as `info.version`) and
-        `X-Request-Id`. Metered operations answer `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`,
-        and 429 `rate_limited` with `Retry-After` once their daily bucket is used up (`GET /v1/usage`).
+        `X-Request-Id`. Metered operations answer `RateLimit-Policy` and `RateLimit` (IETF
+        draft-ietf-httpapi-ratelimit-headers-11: `"scrape";q=500;w=86400`, `"scrape";r=499;t=3600`), with
+        `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` kept beside them for compatibility, and 429
+        `rate_limited` with `Retry-After` once their daily bucket is used up (`GET /v1/usage`).
 
         **Sizes.** The path and query string up to %d bytes (414 `uri_too_long`), headers up to %d bytes
         together (431 `headers_too_large`), bodies up to %d bytes and uploads up to %d bytes (413
