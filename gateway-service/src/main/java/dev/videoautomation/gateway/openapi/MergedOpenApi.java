@@ -163,9 +163,10 @@ public class MergedOpenApi {
         Every public path of the Video Automation Service in one document; agents call it directly.
 
         **Keys.** Send your API key as `Authorization: Bearer <key>` or `X-Api-Key: <key>` ("Authorize" takes
-        either). Get one with `POST /v1/auth/agent` (anonymous, read-only) and claim it for `api.write`. Each
-        operation's `security` says what it takes: nothing on public operations, a key or none on
-        `POST /v1/subscribe`, a key everywhere else.
+        either); both headers together must carry the same key (two different credentials are 400
+        `invalid_request`). Get one with `POST /v1/auth/agent` (anonymous, read-only) and claim it for
+        `api.write`. Each operation's `security` says what it takes: nothing on public operations, a key or none
+        on `POST /v1/subscribe`, a key everywhere else.
 
         **Errors.** Every error is `{"error": "<code>", "message": "…"}` (`application/problem+json` on
         `/v1/auth/agent/**`); [/docs/errors](/docs/errors) explains each code.
