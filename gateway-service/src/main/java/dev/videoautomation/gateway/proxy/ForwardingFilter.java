@@ -175,6 +175,10 @@ public class ForwardingFilter {
     }
     rc.request().resume();
     if (failure instanceof ApiException api) {
+      if (ErrorCode.INSUFFICIENT_SCOPE.code().equals(api.error().getError())
+          && api.error().extra().get(Admission.REQUIRED_SCOPE) instanceof String scope) {
+        rc.response().headers().set(Challenge.HEADER, Challenge.insufficientScope(scope));
+      }
       ErrorResponses.send(rc, api.error());
       return;
     }
