@@ -1,10 +1,14 @@
 package dev.videoautomation.gateway.admission;
 
 import java.util.HashSet;
-import java.util.Locale;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.util.AsciiString;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 
@@ -20,14 +24,19 @@ import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.keys.ApiKeys;
 
 /**
- * Steps 2 and 3 of design §3 for one request: the key (from {@code Authorization: Bearer} or {@code X-Api-Key}),
- * checked through auth-service, then the route's scope, then the subscription through billing-service. Either
- * answers the admitted caller or fails with the error the caller should see.
+ * Steps 2 and 3 of design §3 for one request: the key (from {@code Authorization: Bearer} or {@code X-Api-Key}, one
+ * key however many headers carry it), checked through auth-service, then the route's scope, then the subscription
+ * through billing-service. Either answers the admitted caller or fails with the error the caller should see.
  */
 @ApplicationScoped
 public class Admission {
+  static final String AUTHORIZATION = "Authorization";
+  static final String API_KEY = "X-Api-Key";
+  private static final String BEARER = "Bearer ";
   public static final String READ_SCOPE = "api.read";
   public static final String WRITE_SCOPE = "api.write";
+  /** The field of a 403 {@code insufficient_scope} that names the scope the route needs. */
+  public static final String REQUIRED_SCOPE = "requiredScope";
   /** The 401 for a call without a key. */
   public static final String NO_KEY = "This call needs an API key: send Authorization: Bearer <key> or X-Api-Key: "
       + "<key>. Register for one at POST /v1/auth/agent.";
@@ -47,7 +56,12 @@ public class Admission {
    * none was sent. Fails with an {@link ApiException}.
    */
   public Future<Admitted> admit(MultiMap requestHeaders, Route route, boolean needsEntitlement) {
-    var key = presentedKey(requestHeaders);
+    String key;
+    try {
+      key = presentedKey(requestHeaders);
+    } catch (ApiException conflicting) {
+      return Future.failedFuture(conflicting);
+    }
     if (key == null) {
       if (route.access() == Access.OPTIONAL_KEY) {
         return Future.succeededFuture();
@@ -81,7 +95,7 @@ public class Admission {
           : "";
       return Future.failedFuture(new ApiException(ApiError.of(ErrorCode.INSUFFICIENT_SCOPE,
           "This call needs the " + needed + " scope; this key has " + verification.scopesOrEmpty() + "." + hint)
-          .with("requiredScope", needed)));
+          .with(REQUIRED_SCOPE, needed)));
     }
     return Future.succeededFuture(verification);
   }
@@ -102,15 +116,50 @@ public class Admission {
         entitlement);
   }
 
-  /** The key from {@code Authorization: Bearer} or, failing that, {@code X-Api-Key}; null when neither is sent. */
+  /**
+   * The key from {@code Authorization: Bearer} or {@code X-Api-Key}; null when neither is sent. Both headers, or one
+   * header sent twice, must carry the same key: two different credentials in one request (another key, or another
+   * {@code Authorization} scheme beside {@code X-Api-Key}) are a 400 naming the headers, never one of them chosen
+   * silently. One pass over the header block, allocating nothing per header.
+   */
   static String presentedKey(MultiMap requestHeaders) {
-    var authorization = requestHeaders.get("Authorization");
-    if (authorization != null && authorization.length() > 7
-        && authorization.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer ")) {
-      return authorization.substring(7).trim();
+    String authorization = null;
+    String apiKey = null;
+    Iterator<? extends Map.Entry<? extends CharSequence, ? extends CharSequence>> headers =
+        requestHeaders instanceof HttpHeaders netty ? netty.iteratorCharSequence() : requestHeaders.iterator();
+    while (headers.hasNext()) {
+      var header = headers.next();
+      var name = header.getKey();
+      if (name.length() == AUTHORIZATION.length() && AsciiString.contentEqualsIgnoreCase(name, AUTHORIZATION)) {
+        authorization = sameAs(authorization, header.getValue(), AUTHORIZATION);
+      } else if (name.length() == API_KEY.length() && AsciiString.contentEqualsIgnoreCase(name, API_KEY)) {
+        apiKey = sameAs(apiKey, header.getValue(), API_KEY);
+      }
     }
-    var apiKey = requestHeaders.get("X-Api-Key");
-    return apiKey == null || apiKey.isBlank() ? null : apiKey.trim();
+    var bearer = authorization != null && authorization.length() > BEARER.length()
+        && authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())
+        ? authorization.substring(BEARER.length()).trim() : null;
+    var headerKey = apiKey == null || apiKey.isBlank() ? null : apiKey.trim();
+    if (authorization != null && headerKey != null && !headerKey.equals(bearer)) {
+      throw new ApiException(ApiError.of(ErrorCode.INVALID_REQUEST, bearer == null
+          ? "Authorization and X-Api-Key are both sent, and Authorization is not Bearer <key>: send your key in one "
+              + "of them (Authorization: Bearer <key> or X-Api-Key: <key>)."
+          : "Authorization and X-Api-Key carry two different keys: send one key, in one of them (or the same key in "
+              + "both).").with("field", AUTHORIZATION).with("fields", List.of(AUTHORIZATION, API_KEY)));
+    }
+    return bearer != null ? bearer : headerKey;
+  }
+
+  /** The header's one value: {@code value} when it is the first or repeats {@code first}; else a 400 naming it. */
+  private static String sameAs(String first, CharSequence value, String name) {
+    if (first == null) {
+      return value.toString();
+    }
+    if (!AsciiString.contentEquals(first, value)) {
+      throw new ApiException(ApiError.of(ErrorCode.INVALID_REQUEST, name + " is sent more than once with different "
+          + "values: send one key, once.").with("field", name).with("fields", List.of(name)));
+    }
+    return first;
   }
 
   private static ApiException unavailable(String service, Throwable failure) {

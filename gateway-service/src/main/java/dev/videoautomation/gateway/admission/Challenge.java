@@ -12,7 +12,8 @@ import dev.videoautomation.gateway.routing.Relayed;
 /**
  * Every 401 the gateway answers itself says how to authenticate (RFC 6750 §3, RFC 9728 §5.1): {@code Bearer} with
  * {@code resource_metadata} pointing at the protected-resource metadata, which names the authorization server and
- * how to register for a key. A 401 relayed from an owner (auth's wrong one-time codes) is about a code, not a key,
+ * how to register for a key; a 403 for a missing scope names the scope ({@link #insufficientScope}, set where the
+ * gateway refuses it). A 401 relayed from an owner (auth's wrong one-time codes) is about a code, not a key,
  * and is left as the owner wrote it.
  */
 @ApplicationScoped
@@ -25,6 +26,14 @@ public class Challenge {
   Challenge(SuiteConfig suite) {
     this.value = "Bearer resource_metadata=\"" + suite.publicBaseUrl().replaceAll("/+$", "")
         + "/.well-known/oauth-protected-resource\"";
+  }
+
+  /**
+   * The challenge of a 403 {@code insufficient_scope} (RFC 6750 §3.1): the key is good, and {@code scope} is what
+   * the route needs that it lacks.
+   */
+  public static String insufficientScope(String scope) {
+    return "Bearer error=\"insufficient_scope\", scope=\"" + scope + '"';
   }
 
   /** The header's value on this deployment. */

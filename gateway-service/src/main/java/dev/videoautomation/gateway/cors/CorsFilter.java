@@ -18,8 +18,8 @@ public class CorsFilter {
   static final int PRIORITY = ResponseHeadersFilter.PRIORITY - 50;
   static final String ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
   static final String ALLOWED_HEADERS = "Content-Type, Authorization, X-Api-Key, Idempotency-Key, X-Request-Id";
-  static final String EXPOSED_HEADERS = "Service-Version, X-Request-Id, RateLimit-Limit, RateLimit-Remaining, "
-      + "RateLimit-Reset, RateLimit-Policy, Retry-After, Idempotent-Replayed, Location";
+  static final String EXPOSED_HEADERS = "Service-Version, X-Request-Id, RateLimit, RateLimit-Policy, "
+      + "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, Location";
   static final String MAX_AGE_SECONDS = "86400";
 
   void register(@Observes Filters filters) {

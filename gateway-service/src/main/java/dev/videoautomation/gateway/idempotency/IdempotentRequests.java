@@ -121,28 +121,34 @@ public class IdempotentRequests {
     });
   }
 
-  /** Frees the key of a claimed run that is not forwarded (its daily unit was refused), so that a retry may run. */
-  public void abandon(Run run) {
-    if (run.claimed()) {
-      blocking(() -> {
-        store.release(run.clientId(), run.key());
-        return null;
-      });
+  /**
+   * Frees the key of a claimed run that is not forwarded (its daily unit was refused), so that a retry may run; done
+   * when the future completes (a failure is logged, and the future completes all the same).
+   */
+  public Future<Void> abandon(Run run) {
+    if (!run.claimed()) {
+      return Future.succeededFuture();
     }
+    return logged(blocking(() -> {
+      store.release(run.clientId(), run.key());
+      return null;
+    }));
   }
 
   /**
    * Records a claimed run's answer ({@code status}, and with {@link Run#storesAnswer} its headers and body): stored
    * for replays, an issued credential noted without it, or the key freed for a retry when the owner failed (5xx) or
-   * the request did not reach it whole ({@code reached} false).
+   * the request did not reach it whole ({@code reached} false). Done when the future completes, which the answer
+   * waits for, so that a retry sent right after it replays (a failure is logged, and the future completes all the
+   * same); complete at once, allocating nothing, for a request without a claimed key.
    */
-  public void settle(Run run, int status, boolean reached, MultiMap headers, Buffer body) {
+  public Future<Void> settle(Run run, int status, boolean reached, MultiMap headers, Buffer body) {
     if (!run.claimed()) {
-      return;
+      return Future.succeededFuture();
     }
     var client = run.clientId();
     var key = run.key();
-    blocking(() -> {
+    return logged(blocking(() -> {
       var answered = reached && status < 500;
       if (answered && run.storesAnswer()) {
         store.complete(client, key, status, StoredHeaders.encode(headers), body.getBytes());
@@ -152,8 +158,14 @@ public class IdempotentRequests {
         store.release(client, key);
       }
       return null;
-    }).onFailure(failure -> Log.warnf("Could not record the outcome of Idempotency-Key request: %s",
-        failure.getMessage()));
+    }));
+  }
+
+  private static Future<Void> logged(Future<Void> recording) {
+    return recording.recover(failure -> {
+      Log.warnf("Could not record the outcome of an Idempotency-Key request: %s", failure.getMessage());
+      return Future.succeededFuture();
+    });
   }
 
   /** Answers {@code rc} with the key's first answer, marked {@code Idempotent-Replayed}. */

@@ -1,7 +1,5 @@
 package dev.videoautomation.gateway.limits;
 
-import java.util.Set;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.micrometer.core.instrument.Metrics;
@@ -20,14 +18,18 @@ import dev.videoautomation.platform.errors.ErrorCode;
 /**
  * A metered route's daily unit on the request path (design §3.4): taken before forwarding, with the IETF
  * {@code RateLimit} headers on the answer, and given back when the owner's answer gave the caller nothing of value.
+ * The headers are those of draft-ietf-httpapi-ratelimit-headers-11, {@code RateLimit-Policy: "scrape";q=500;w=86400}
+ * and {@code RateLimit: "scrape";r=499;t=3600} (the policy is the bucket, its window a day, {@code t} the seconds to
+ * 00:00 UTC), with the older {@code RateLimit-Limit}, {@code -Remaining} and {@code -Reset} kept beside them for
+ * clients written against them (design §3.7).
  */
 @ApplicationScoped
 public class Metering {
-  /**
-   * Answers after which the unit comes back: the request was refused as sent (400, 413, 415, 422), it named
-   * nothing the owner serves (404, 405), or the owner failed (any 5xx).
-   */
-  private static final Set<Integer> WORTHLESS = Set.of(400, 404, 405, 413, 415, 422);
+  /** The structured fields of draft-ietf-httpapi-ratelimit-headers-11. */
+  public static final String POLICY = "RateLimit-Policy";
+  public static final String LIMIT = "RateLimit";
+  /** Every bucket counts a UTC day. */
+  static final int WINDOW_SECONDS = 86_400;
 
   private final DailyLimits limits;
   private final Vertx vertx;
@@ -48,6 +50,9 @@ public class Metering {
     var bucket = route.bucket().get();
     var limit = admitted.entitlement() == null ? 0 : admitted.entitlement().limit(bucket);
     return vertx.executeBlocking(() -> limits.take(admitted.clientId(), bucket, limit), false).compose(outcome -> {
+      answerHeaders.set(POLICY, '"' + bucket.bucketName() + "\";q=" + outcome.limit() + ";w=" + WINDOW_SECONDS);
+      answerHeaders.set(LIMIT, '"' + bucket.bucketName() + "\";r=" + outcome.remaining() + ";t="
+          + outcome.resetSeconds());
       answerHeaders.set("RateLimit-Limit", String.valueOf(outcome.limit()));
       answerHeaders.set("RateLimit-Remaining", String.valueOf(outcome.remaining()));
       answerHeaders.set("RateLimit-Reset", String.valueOf(outcome.resetSeconds()));
@@ -63,15 +68,32 @@ public class Metering {
     });
   }
 
-  /** Gives {@code unit} back when {@code status} gave the caller nothing of value; nothing when no unit was taken. */
-  public void giveBackIfWorthless(Admitted admitted, DailyLimits.Outcome unit, int status) {
-    if (unit == null || !(WORTHLESS.contains(status) || status >= 500)) {
-      return;
+  /**
+   * Gives {@code unit} back when {@code status} gave the caller nothing of value: done when the future completes
+   * (a failure is logged, and the future completes all the same). Complete at once, allocating nothing, when no unit
+   * was taken or the answer was worth it.
+   */
+  public Future<Void> giveBackIfWorthless(Admitted admitted, DailyLimits.Outcome unit, int status) {
+    if (unit == null || !worthless(status)) {
+      return Future.succeededFuture();
     }
-    vertx.executeBlocking(() -> {
+    return vertx.<Void>executeBlocking(() -> {
       limits.giveBack(admitted.clientId(), unit.bucket(), unit.day());
       return null;
-    }, false).onFailure(failure -> Log.warnf("Could not give back a %s unit: %s", unit.bucket().bucketName(),
-        failure.getMessage()));
+    }, false).recover(failure -> {
+      Log.warnf("Could not give back a %s unit: %s", unit.bucket().bucketName(), failure.getMessage());
+      return Future.succeededFuture();
+    });
+  }
+
+  /**
+   * Answers after which the unit comes back: the request was refused as sent (400, 413, 415, 422), it named
+   * nothing the owner serves (404, 405), or the owner failed (any 5xx). A switch, so no status is boxed.
+   */
+  static boolean worthless(int status) {
+    return switch (status) {
+      case 400, 404, 405, 413, 415, 422 -> true;
+      default -> status >= 500;
+    };
   }
 }

@@ -18,7 +18,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.quarkus.logging.Log;
-import io.quarkus.vertx.http.HttpServer;
+import io.quarkus.smallrye.openapi.runtime.OpenApiConstants;
+import io.quarkus.smallrye.openapi.runtime.OpenApiDocumentService;
+import io.smallrye.openapi.runtime.io.Format;
 
 import dev.videoautomation.platform.config.SuiteConfig;
 import dev.videoautomation.gateway.config.GatewayConfig;
@@ -27,6 +29,8 @@ import dev.videoautomation.platform.http.ApiVersion;
 
 /**
  * One OpenAPI document (3.0.3) for the whole API: every service's {@code /q/openapi} merged ({@link DocumentMerge}),
+ * the gateway's own read in process (its {@code /q/openapi} is not served to anyone: a caller gets the merged
+ * document at {@code /v1/openapi.json}),
  * the date version as {@code info.version}, the public base URL as the one server, and what the gateway decides
  * for each operation, from its route ({@link GatewayAnswers}). Cached for a minute (a few seconds when a service did
  * not answer, which is then named in {@code info.x-missing-services}). Anything that did not merge cleanly is named
@@ -40,18 +44,18 @@ public class MergedOpenApi {
 
   private final GatewayConfig config;
   private final GatewayAnswers gatewayAnswers;
-  private final HttpServer server;
+  private final OpenApiDocumentService ownDocument;
   private final ObjectMapper json;
   private final String publicBaseUrl;
   private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(FETCH_TIMEOUT).build();
   private volatile Cached cached;
 
-  MergedOpenApi(GatewayConfig config, GatewayAnswers gatewayAnswers, HttpServer server, ObjectMapper json,
-      SuiteConfig suite) {
+  MergedOpenApi(GatewayConfig config, GatewayAnswers gatewayAnswers, OpenApiDocumentService ownDocument,
+      ObjectMapper json, SuiteConfig suite) {
     this.config = config;
     this.gatewayAnswers = gatewayAnswers;
-    this.server = server;
+    this.ownDocument = ownDocument;
     this.json = json;
     this.publicBaseUrl = suite.publicBaseUrl().replaceAll("/+$", "");
   }
@@ -91,7 +95,6 @@ public class MergedOpenApi {
 
   private Map<String, JsonNode> fetchAll(List<String> missing) {
     var sources = new LinkedHashMap<String, URI>();
-    sources.put("gateway", URI.create("http://127.0.0.1:" + server.getPort()));
     for (var owner : Owner.values()) {
       if (owner != Owner.GATEWAY) {
         sources.put(owner.configName(), config.owners().get(owner.configName()));
@@ -102,6 +105,14 @@ public class MergedOpenApi {
         base.resolve("/q/openapi?format=json")).timeout(FETCH_TIMEOUT).header("Accept", "application/json").build(),
         HttpResponse.BodyHandlers.ofByteArray())));
     var documents = new LinkedHashMap<String, JsonNode>();
+    try {
+      // Quarkus' own document of this application, as its /q/openapi handler would answer it.
+      documents.put("gateway", json.readTree(ownDocument.getDocument(OpenApiConstants.DEFAULT_DOCUMENT_NAME,
+          Format.JSON)));
+    } catch (Exception e) {
+      Log.warnf("The gateway's own OpenAPI document could not be read: %s", e.getMessage());
+      missing.add("gateway-service");
+    }
     pending.forEach((name, future) -> {
       try {
         var response = future.join();
@@ -158,16 +169,19 @@ public class MergedOpenApi {
         Every public path of the Video Automation Service in one document; agents call it directly.
 
         **Keys.** Send your API key as `Authorization: Bearer <key>` or `X-Api-Key: <key>` ("Authorize" takes
-        either). Get one with `POST /v1/auth/agent` (anonymous, read-only) and claim it for `api.write`. Each
-        operation's `security` says what it takes: nothing on public operations, a key or none on
-        `POST /v1/subscribe`, a key everywhere else.
+        either); both headers together must carry the same key (two different credentials are 400
+        `invalid_request`). Get one with `POST /v1/auth/agent` (anonymous, read-only) and claim it for
+        `api.write`. Each operation's `security` says what it takes: nothing on public operations, a key or none
+        on `POST /v1/subscribe`, a key everywhere else.
 
         **Errors.** Every error is `{"error": "<code>", "message": "…"}` (`application/problem+json` on
         `/v1/auth/agent/**`); [/docs/errors](/docs/errors) explains each code.
 
         **Headers.** Every answer carries `Service-Version` (the date version, as `info.version`) and
-        `X-Request-Id`. Metered operations answer `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`,
-        and 429 `rate_limited` with `Retry-After` once their daily bucket is used up (`GET /v1/usage`).
+        `X-Request-Id`. Metered operations answer `RateLimit-Policy` and `RateLimit` (IETF
+        draft-ietf-httpapi-ratelimit-headers-11: `"scrape";q=500;w=86400`, `"scrape";r=499;t=3600`), with
+        `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` kept beside them for compatibility, and 429
+        `rate_limited` with `Retry-After` once their daily bucket is used up (`GET /v1/usage`).
 
         **Sizes.** The path and query string up to %d bytes (414 `uri_too_long`), headers up to %d bytes
         together (431 `headers_too_large`), bodies up to %d bytes and uploads up to %d bytes (413

@@ -4,7 +4,6 @@ import java.net.URI;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Consumer;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -77,26 +76,39 @@ public class Forwarder {
 
   /**
    * How one forward goes: the request body already read ({@code body}, for idempotent requests) or streamed up to
-   * {@code maxBody} bytes, whether the answer is read whole to be stored ({@code capture}), and who hears the
-   * outcome.
+   * {@code maxBody} bytes, whether the answer is read whole to be stored ({@code capture}), and what the answer
+   * settles before the caller sees it.
    */
-  public record Options(Buffer body, long maxBody, boolean capture, Consumer<Outcome> onOutcome) {
+  public record Options(Buffer body, long maxBody, boolean capture, Settlement settlement) {
     /** The body streams through, stopped with a 413 past {@code maxBody}; the answer streams back. */
-    public static Options streaming(long maxBody, Consumer<Outcome> onOutcome) {
-      return new Options(null, maxBody, false, onOutcome);
+    public static Options streaming(long maxBody, Settlement settlement) {
+      return new Options(null, maxBody, false, settlement);
     }
 
     /** The body was read whole already; with {@code capture}, the answer is read whole too, for the outcome. */
-    public static Options buffered(Buffer body, boolean capture, Consumer<Outcome> onOutcome) {
-      return new Options(body, body.length(), capture, onOutcome);
+    public static Options buffered(Buffer body, boolean capture, Settlement settlement) {
+      return new Options(body, body.length(), capture, settlement);
     }
   }
 
   /**
-   * What the caller got: the owner's status, or the gateway's 413/502/504 when the request did not reach the owner
+   * What the caller gets: the owner's status, or the gateway's 413/502/504 when the request did not reach the owner
    * whole ({@code reached} false); with {@code capture}, the answer's headers and body.
    */
   public record Outcome(int status, boolean reached, MultiMap headers, Buffer body) {
+  }
+
+  /**
+   * What an answer settles (the {@code Idempotency-Key} record, a unit given back) before the caller sees it, so
+   * that a retry or a usage read sent right after the answer finds it settled. The future is complete at once when
+   * there is nothing to wait for ({@link Future#succeededFuture()}, which allocates nothing), and the answer then
+   * goes out without a hop.
+   */
+  @FunctionalInterface
+  public interface Settlement {
+    Settlement NONE = outcome -> Future.succeededFuture();
+
+    Future<?> settle(Outcome outcome);
   }
 
   /** Forwards the request in {@code rc} to {@code owner} with {@code internalToken} as its bearer token. */
@@ -111,6 +123,7 @@ public class Forwarder {
         .setURI(request.uri())
         .setIdleTimeout(idleTimeoutMillis);
     var body = new LimitedBody(request, options.maxBody());
+    var settlement = options.settlement();
     client.request(requestOptions)
         .compose(upstream -> {
           headers.toOwner(rc, internalToken, upstream.headers());
@@ -118,24 +131,28 @@ public class Forwarder {
         })
         .onSuccess(upstreamResponse -> {
           if (options.capture()) {
-            captureAndRelay(rc, upstreamResponse, options.onOutcome());
+            captureAndRelay(rc, upstreamResponse, settlement);
           } else {
-            relay(rc, upstreamResponse);
-            options.onOutcome().accept(new Outcome(upstreamResponse.statusCode(), true, upstreamResponse.headers(),
-                null));
+            settleAndRelay(rc, upstreamResponse, settlement);
           }
         })
-        .onFailure(failure -> options.onOutcome().accept(body.exceeded()
-            ? new Outcome(413, false, null, null) : failed(rc, base, failure)));
+        .onFailure(failure -> {
+          if (body.exceeded()) {
+            var refused = settlement.settle(new Outcome(413, false, null, null));
+            afterwards(refused, () -> RefusedBodies.answer(rc, RequestSizes.tooLarge(body.limit())));
+          } else {
+            failed(rc, base, failure, settlement);
+          }
+        });
   }
 
   /**
    * Sends the body: the one already read, or the caller's, piped with back-pressure. A streamed body that passes its
-   * limit aborts the upstream request (the owner never gets a cut body to act on) and is answered 413 here.
+   * limit aborts the upstream request (the owner never gets a cut body to act on), which fails its response; the
+   * caller is answered 413 there, once the failure is settled.
    */
   private static Future<HttpClientResponse> send(RoutingContext rc, HttpClientRequest upstream, LimitedBody body,
       Options options) {
-    var request = rc.request();
     // Every failure of the upstream request also fails its response, where it is answered; without a handler here
     // Vert.x would log each one as an error besides.
     upstream.exceptionHandler(ignored -> {
@@ -145,6 +162,7 @@ public class Forwarder {
       upstream.putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(options.body().length()));
       return upstream.send(options.body());
     }
+    var request = rc.request();
     var declaredLength = request.headers().contains(HttpHeaders.CONTENT_LENGTH);
     if (!declaredLength && !request.headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
       request.resume();
@@ -152,31 +170,50 @@ public class Forwarder {
     }
     upstream.setChunked(!declaredLength);
     body.pipe().endOnFailure(false).to(upstream).onFailure(failure -> {
-      if (body.exceeded()) {
+      var answered = upstream.response().succeeded();
+      upstream.reset(0, failure);
+      if (body.exceeded() && answered) {
+        // The owner answered before the body passed its limit, so no failed response will answer the 413: it is
+        // answered here (or, once the owner's head is out, the connection closed).
         RefusedBodies.answer(rc, RequestSizes.tooLarge(body.limit()));
       }
-      upstream.reset(0, failure);
     });
     return upstream.response();
   }
 
-  private void captureAndRelay(RoutingContext rc, HttpClientResponse upstream, Consumer<Outcome> onOutcome) {
+  /**
+   * A streamed answer: its status settles the request (a unit given back) before the head is written. The answer
+   * waits paused meanwhile, so none of it is lost before the relay takes it.
+   */
+  private static void settleAndRelay(RoutingContext rc, HttpClientResponse upstream, Settlement settlement) {
+    var settled = settlement.settle(new Outcome(upstream.statusCode(), true, upstream.headers(), null));
+    if (settled.isComplete()) {
+      relay(rc, upstream);
+      return;
+    }
+    upstream.pause();
+    settled.onComplete(ignored -> relay(rc, upstream));
+  }
+
+  /** A buffered answer: read whole, its record stored and its unit given back, and only then sent. */
+  private void captureAndRelay(RoutingContext rc, HttpClientResponse upstream, Settlement settlement) {
     upstream.body()
         .onSuccess(body -> {
-          var response = rc.response();
-          if (response.ended() || response.closed()) {
-            onOutcome.accept(new Outcome(upstream.statusCode(), true, upstream.headers(), body));
-            return;
-          }
-          Relayed.mark(rc);
-          response.setStatusCode(upstream.statusCode());
-          response.setStatusMessage(upstream.statusMessage());
-          UpstreamHeaders.copyReturned(upstream.headers(), response.headers());
-          response.headers().remove(HttpHeaders.TRANSFER_ENCODING);
-          response.end(body);
-          onOutcome.accept(new Outcome(upstream.statusCode(), true, upstream.headers(), body));
+          var settled = settlement.settle(new Outcome(upstream.statusCode(), true, upstream.headers(), body));
+          afterwards(settled, () -> {
+            var response = rc.response();
+            if (response.ended() || response.closed()) {
+              return;
+            }
+            Relayed.mark(rc);
+            response.setStatusCode(upstream.statusCode());
+            response.setStatusMessage(upstream.statusMessage());
+            UpstreamHeaders.copyReturned(upstream.headers(), response.headers());
+            response.headers().remove(HttpHeaders.TRANSFER_ENCODING);
+            response.end(body);
+          });
         })
-        .onFailure(failure -> onOutcome.accept(failed(rc, URI.create("upstream:response"), failure)));
+        .onFailure(failure -> failed(rc, URI.create("upstream:response"), failure, settlement));
   }
 
   private static void relay(RoutingContext rc, HttpClientResponse upstream) {
@@ -195,20 +232,30 @@ public class Forwarder {
     response.send(upstream);
   }
 
-  private static Outcome failed(RoutingContext rc, URI owner, Throwable failure) {
+  /** The gateway's own 502/504, sent once the failure is settled (the key freed, the unit given back). */
+  private static void failed(RoutingContext rc, URI owner, Throwable failure, Settlement settlement) {
     var timedOut = failure.getClass().getSimpleName().contains("Timeout")
         || String.valueOf(failure.getMessage()).toLowerCase(Locale.ROOT).contains("timeout");
-    var status = timedOut ? 504 : 502;
-    if (rc.response().headWritten()) {
-      rc.response().reset();
-      return new Outcome(status, false, null, null);
+    var settled = settlement.settle(new Outcome(timedOut ? 504 : 502, false, null, null));
+    afterwards(settled, () -> {
+      if (rc.response().headWritten()) {
+        rc.response().reset();
+        return;
+      }
+      Log.warnf("Forwarding %s %s to %s failed: %s", rc.request().method(), rc.normalizedPath(), owner, failure);
+      var error = timedOut
+          ? ApiError.of(ErrorCode.UPSTREAM_TIMEOUT, TIMED_OUT)
+          : ApiError.of(ErrorCode.UPSTREAM_ERROR, UNREACHABLE);
+      rc.request().resume();
+      ErrorResponses.send(rc, error);
+    });
+  }
+
+  private static void afterwards(Future<?> settled, Runnable answer) {
+    if (settled.isComplete()) {
+      answer.run();
+    } else {
+      settled.onComplete(ignored -> answer.run());
     }
-    Log.warnf("Forwarding %s %s to %s failed: %s", rc.request().method(), rc.normalizedPath(), owner, failure);
-    var error = timedOut
-        ? ApiError.of(ErrorCode.UPSTREAM_TIMEOUT, TIMED_OUT)
-        : ApiError.of(ErrorCode.UPSTREAM_ERROR, UNREACHABLE);
-    rc.request().resume();
-    ErrorResponses.send(rc, error);
-    return new Outcome(status, false, null, null);
   }
 }

@@ -1,7 +1,5 @@
 package dev.videoautomation.gateway.proxy;
 
-import java.util.function.Consumer;
-
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
@@ -12,7 +10,9 @@ import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.gateway.admission.Admission;
 import dev.videoautomation.gateway.admission.Admitted;
+import dev.videoautomation.gateway.admission.Challenge;
 import dev.videoautomation.gateway.idempotency.IdempotentRequests;
+import dev.videoautomation.gateway.limits.DailyLimits;
 import dev.videoautomation.gateway.limits.Metering;
 import dev.videoautomation.gateway.routing.Access;
 import dev.videoautomation.gateway.routing.Owner;
@@ -31,10 +31,10 @@ import dev.videoautomation.platform.token.InternalTokens;
  * ({@link RequestSizes}), route lookup ({@link RouteTable}), key and scope and subscription ({@link Admission}),
  * {@code Idempotency-Key} ({@link IdempotentRequests}: a repeat is answered from the first, with no unit taken), the
  * daily unit ({@link Metering}), then one forward with a client token ({@link Forwarder}), whose answer gives the
- * unit back when worthless and settles the key. The steps work on the request's parts (headers, body, route, caller)
- * rather than on the routing context, and each answers a value or fails with the {@link ApiException} to send. The gateway's own paths go on to its resources with the
- * admitted caller in the context; an unknown path is a JSON 404 and a known path with the wrong method a 405 with
- * {@code Allow}.
+ * unit back when worthless and settles the key before the caller sees it. The steps work on the request's parts
+ * (headers, body, route, caller) rather than on the routing context, and each answers a value or fails with the
+ * {@link ApiException} to send. The gateway's own paths go on to its resources with the admitted caller in the
+ * context; an unknown path is a JSON 404 and a known path with the wrong method a 405 with {@code Allow}.
  */
 @ApplicationScoped
 public class ForwardingFilter {
@@ -65,10 +65,6 @@ public class ForwardingFilter {
 
   void route(RoutingContext rc) {
     var path = rc.normalizedPath();
-    if (path.equals("/q/openapi")) {
-      rc.next();
-      return;
-    }
     var refusedHead = sizes.refusedHead(rc.request());
     if (refusedHead.isPresent()) {
       ErrorResponses.send(rc, refusedHead.get());
@@ -127,19 +123,30 @@ public class ForwardingFilter {
             return Future.succeededFuture();
           }
           return metering.take(route, admitted, rc.response().headers())
-              .onFailure(refused -> idempotent.abandon(run))
-              .map(unit -> forward(rc, route, token, run, outcome -> {
-                metering.giveBackIfWorthless(admitted, unit, outcome.status());
-                idempotent.settle(run, outcome.status(), outcome.reached(), outcome.headers(), outcome.body());
-              }));
+              // The key is free before the refusal is answered, so that a retry is not told it is in use.
+              .recover(refused -> idempotent.abandon(run).transform(ignored -> Future.failedFuture(refused)))
+              .map(unit -> forward(rc, route, token, run, outcome -> settle(admitted, unit, run, outcome)));
         })
         .onFailure(failure -> fail(rc, failure));
   }
 
+  /**
+   * What the answer settles before the caller sees it: a worthless answer's unit given back and the key's record
+   * stored (or the key freed), both at once. Complete at once, without allocating, when neither applies.
+   */
+  private Future<?> settle(Admitted admitted, DailyLimits.Outcome unit, IdempotentRequests.Run run,
+      Forwarder.Outcome outcome) {
+    var givenBack = metering.giveBackIfWorthless(admitted, unit, outcome.status());
+    var recorded = idempotent.settle(run, outcome.status(), outcome.reached(), outcome.headers(), outcome.body());
+    if (givenBack.isComplete()) {
+      return recorded;
+    }
+    return recorded.isComplete() ? givenBack : Future.join(givenBack, recorded);
+  }
+
   /** Public routes, and callers without a key where one is optional: forwarded with the gateway's own token. */
   private void forwardAsTheGateway(RoutingContext rc, Route route) {
-    forward(rc, route, tokens.forThisService(), IdempotentRequests.Run.NONE, outcome -> {
-    });
+    forward(rc, route, tokens.forThisService(), IdempotentRequests.Run.NONE, Forwarder.Settlement.NONE);
   }
 
   /**
@@ -147,9 +154,9 @@ public class ForwardingFilter {
    * its answer read whole when it is to be stored; any other body streamed up to the route's limit.
    */
   private Void forward(RoutingContext rc, Route route, String token, IdempotentRequests.Run run,
-      Consumer<Forwarder.Outcome> onOutcome) {
-    var options = run.body() == null ? Forwarder.Options.streaming(sizes.bodyLimit(route), onOutcome)
-        : Forwarder.Options.buffered(run.body(), run.storesAnswer(), onOutcome);
+      Forwarder.Settlement settlement) {
+    var options = run.body() == null ? Forwarder.Options.streaming(sizes.bodyLimit(route), settlement)
+        : Forwarder.Options.buffered(run.body(), run.storesAnswer(), settlement);
     forwarder.forward(rc, route.owner(), token, options);
     return null;
   }
@@ -164,6 +171,10 @@ public class ForwardingFilter {
     }
     rc.request().resume();
     if (failure instanceof ApiException api) {
+      if (ErrorCode.INSUFFICIENT_SCOPE.code().equals(api.error().getError())
+          && api.error().extra().get(Admission.REQUIRED_SCOPE) instanceof String scope) {
+        rc.response().headers().set(Challenge.HEADER, Challenge.insufficientScope(scope));
+      }
       ErrorResponses.send(rc, api.error());
       return;
     }

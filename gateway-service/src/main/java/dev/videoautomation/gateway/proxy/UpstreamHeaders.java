@@ -17,13 +17,14 @@ import dev.videoautomation.platform.http.ResponseHeadersFilter;
 @ApplicationScoped
 class UpstreamHeaders {
   /**
-   * Hop-by-hop headers (RFC 9110 §7.6.1) and the ones the gateway replaces; never copied across. Held as Vert.x
-   * header maps, which hash names without regard to case, so checking a name allocates nothing.
+   * Hop-by-hop headers (RFC 9110 §7.6.1; {@code HTTP2-Settings} comes with a declined {@code Upgrade: h2c}) and the
+   * ones the gateway replaces; never copied across. Held as Vert.x header maps, which hash names without regard to
+   * case, so checking a name allocates nothing.
    */
   private static final MultiMap NOT_FORWARDED = names("connection", "keep-alive", "proxy-authenticate",
-      "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "host", "authorization", "x-api-key",
-      "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-request-id", "x-client-address", "x-gateway-relay",
-      "idempotency-key", "traceparent", "tracestate");
+      "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "http2-settings", "host", "authorization",
+      "x-api-key", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-request-id", "x-client-address",
+      "x-gateway-relay", "idempotency-key", "traceparent", "tracestate");
   private static final MultiMap NOT_RETURNED = names("connection", "keep-alive", "proxy-authenticate",
       "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade");
 

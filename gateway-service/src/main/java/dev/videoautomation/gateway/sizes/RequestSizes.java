@@ -1,5 +1,7 @@
 package dev.videoautomation.gateway.sizes;
 
+import java.util.Iterator;
+import java.util.Map;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,7 +41,13 @@ public class RequestSizes {
           + "parameters, and cursors as the API gave them.").with("limit", config.maxUriBytes()));
     }
     var headerBytes = 0L;
-    for (var header : request.headers()) {
+    // Netty's view of Vert.x's header map hands out its own entries; MultiMap's iterator wraps each one.
+    var headers = request.headers();
+    Iterator<? extends Map.Entry<? extends CharSequence, ? extends CharSequence>> entries =
+        headers instanceof io.netty.handler.codec.http.HttpHeaders netty ? netty.iteratorCharSequence()
+            : headers.iterator();
+    while (entries.hasNext()) {
+      var header = entries.next();
       headerBytes += header.getKey().length() + 2 + header.getValue().length();
     }
     if (headerBytes > config.maxHeaderBytes()) {

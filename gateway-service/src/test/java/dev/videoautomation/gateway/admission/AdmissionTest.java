@@ -9,6 +9,8 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.allOf;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
@@ -89,6 +91,65 @@ class AdmissionTest {
     given().auth().oauth2(holder.key()).when().get("/v1/videos").then().statusCode(200).body("data.size()",
         equalTo(0));
     given().header("X-Api-Key", holder.key()).when().get("/v1/videos").then().statusCode(200);
+  }
+
+  @Test
+  void shouldAcceptTheSameKeyInBothHeadersOrInOneHeaderTwice() {
+    var holder = stubs.subscribed();
+
+    given().header("Authorization", "Bearer " + holder.key()).header("X-Api-Key", holder.key())
+        .when().get("/v1/videos").then().statusCode(200);
+    given().header("X-Api-Key", holder.key()).header("X-Api-Key", holder.key())
+        .when().get("/v1/videos").then().statusCode(200);
+  }
+
+  @Test
+  void shouldRefuseTwoDifferentKeysInOneRequestNamingBothHeaders() {
+    var first = stubs.subscribed();
+    var second = stubs.subscribed();
+
+    for (var request : List.of(
+        given().header("Authorization", "Bearer " + first.key()).header("X-Api-Key", second.key()),
+        given().header("X-Api-Key", second.key()).header("Authorization", "bearer " + first.key()))) {
+      request.when().get("/v1/videos").then().statusCode(400)
+          .header("Service-Version", "2026-11-21")
+          .header("X-Request-Id", startsWith("req_"))
+          .body("error", equalTo("invalid_request"))
+          .body("field", equalTo("Authorization"))
+          .body("fields", contains("Authorization", "X-Api-Key"))
+          .body("message", allOf(containsString("Authorization"), containsString("X-Api-Key")));
+    }
+    owner.verify(0, getRequestedFor(urlPathEqualTo("/v1/videos")));
+    owner.verify(0, postRequestedFor(urlEqualTo("/internal/verify")));
+  }
+
+  @Test
+  void shouldRefuseACredentialHeaderSentTwiceWithDifferentValues() {
+    var first = stubs.subscribed();
+    var second = stubs.subscribed();
+
+    given().header("Authorization", "Bearer " + first.key()).header("Authorization", "Bearer " + second.key())
+        .when().get("/v1/videos").then().statusCode(400)
+        .body("error", equalTo("invalid_request"))
+        .body("field", equalTo("Authorization"))
+        .body("message", containsString("more than once"));
+    given().header("X-Api-Key", first.key()).header("X-Api-Key", second.key())
+        .when().get("/v1/videos").then().statusCode(400)
+        .body("error", equalTo("invalid_request"))
+        .body("field", equalTo("X-Api-Key"));
+    owner.verify(0, getRequestedFor(urlPathEqualTo("/v1/videos")));
+  }
+
+  @Test
+  void shouldRefuseAnotherAuthorizationSchemeBesideAnXApiKey() {
+    var holder = stubs.subscribed();
+
+    given().header("Authorization", "Basic dXNlcjpwYXNz").header("X-Api-Key", holder.key())
+        .when().get("/v1/videos").then().statusCode(400)
+        .body("error", equalTo("invalid_request"))
+        .body("fields", contains("Authorization", "X-Api-Key"))
+        .body("message", containsString("not Bearer"));
+    owner.verify(0, getRequestedFor(urlPathEqualTo("/v1/videos")));
   }
 
   @Test

@@ -21,12 +21,16 @@ import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 
+import dev.videoautomation.gateway.OwnerStubs;
 import dev.videoautomation.platform.keys.ApiKeys;
 import dev.videoautomation.platform.testing.InjectWireMock;
 import dev.videoautomation.platform.testing.PostgresResource;
 import dev.videoautomation.platform.testing.WireMockResource;
 
-/** A 401 of the gateway says how to authenticate (RFC 9728 §5.1), and the metadata it points at is reachable. */
+/**
+ * A 401 of the gateway says how to authenticate (RFC 9728 §5.1), and the metadata it points at is reachable; a 403
+ * for a missing scope names the scope (RFC 6750 §3.1).
+ */
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
 @WithTestResource(value = WireMockResource.class, initArgs = @ResourceArg(name = "properties",
@@ -81,6 +85,27 @@ class ChallengeTest {
         .then().statusCode(200)
         .body("resource", equalTo("http://localhost:8080"))
         .body("bearer_methods_supported[0]", equalTo("header"));
+  }
+
+  @Test
+  void shouldNameTheMissingScopeOnA403() {
+    var anonymous = new OwnerStubs(owner).anonymous();
+
+    given().auth().oauth2(anonymous.key()).contentType("application/json").body("{}").when().post("/v1/watch")
+        .then().statusCode(403)
+        .header("WWW-Authenticate", equalTo("Bearer error=\"insufficient_scope\", scope=\"api.write\""))
+        .body("error", equalTo("insufficient_scope"))
+        .body("requiredScope", equalTo("api.write"));
+  }
+
+  @Test
+  void shouldLeaveTheSubscriptionRefusalWithoutAChallenge() {
+    var unsubscribed = new OwnerStubs(owner).unsubscribed();
+
+    given().auth().oauth2(unsubscribed.key()).contentType("application/json").body("{}").when().post("/v1/watch")
+        .then().statusCode(403)
+        .header("WWW-Authenticate", nullValue())
+        .body("error", equalTo("subscription_required"));
   }
 
   @Test

@@ -6,6 +6,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.lessThanOrEqualTo;
@@ -86,6 +87,29 @@ class DailyLimitsTest {
     var metrics = given().when().get(managementMetrics).then().statusCode(200).extract().asString();
     assertThat(metrics).containsPattern(
         "vas_limit_rejections_total\\{bucket=\"watch\",service=\"gateway-service\"} [1-9]");
+  }
+
+  @Test
+  void shouldSendTheRateLimitFieldsOfTheIetfDraftBesideTheOlderTrio() {
+    var holder = stubs.subscribed(Map.of(LimitBucket.WATCH, 2));
+
+    for (var remaining : new int[] {1, 0}) {
+      var answer = given().auth().oauth2(holder.key()).contentType("application/json").body("{}")
+          .when().post("/v1/watch").then().statusCode(200)
+          .header("RateLimit-Policy", "\"watch\";q=2;w=86400")
+          .header("RateLimit", matchesPattern("\"watch\";r=" + remaining + ";t=\\d+"))
+          .header("RateLimit-Limit", "2")
+          .header("RateLimit-Remaining", String.valueOf(remaining))
+          .extract();
+      var secondsToReset = Long.parseLong(answer.header("RateLimit").replaceAll(".*;t=", ""));
+      assertThat(secondsToReset).isBetween(1L, 86_400L)
+          .isCloseTo(Long.parseLong(answer.header("RateLimit-Reset")), within(1L));
+    }
+    given().auth().oauth2(holder.key()).contentType("application/json").body("{}").when().post("/v1/watch")
+        .then().statusCode(429)
+        .header("RateLimit-Policy", "\"watch\";q=2;w=86400")
+        .header("RateLimit", matchesPattern("\"watch\";r=0;t=\\d+"))
+        .header("Retry-After", matchesPattern("\\d+"));
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.videoautomation.gateway.openapi;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -69,6 +70,16 @@ class MergedOpenApiTest {
 
   private static JsonNode operation(JsonNode document, String path, String method) {
     return document.path("paths").path(path).path(method);
+  }
+
+  @Test
+  void shouldReadTheGatewaysOwnDocumentInProcessThoughItsPathAnswers404() {
+    var document = merged.documentKeepingOnlyWhole();
+
+    assertThat(document.path("paths").has("/v1/usage")).as("the gateway's own GET /v1/usage").isTrue();
+    assertThat(document.path("paths").has("/v1/info")).isTrue();
+    assertThat(document.path("info").path("x-missing-services").toString()).doesNotContain("gateway");
+    given().when().get("/q/openapi").then().statusCode(404).body("error", equalTo("not_found"));
   }
 
   @Test

@@ -178,6 +178,10 @@ class ForwardingTest {
         .header("Access-Control-Allow-Origin", "*")
         .header("Access-Control-Expose-Headers", containsString("Service-Version"))
         .header("Access-Control-Expose-Headers", containsString("RateLimit-Remaining"));
+    var exposed = given().header("Origin", "https://agent.example").when().get("/v1/nowhere")
+        .then().extract().header("Access-Control-Expose-Headers");
+    assertThat(exposed.split(",\\s*")).contains("RateLimit", "RateLimit-Policy", "RateLimit-Limit",
+        "RateLimit-Remaining", "RateLimit-Reset", "Retry-After");
   }
 
   @Test

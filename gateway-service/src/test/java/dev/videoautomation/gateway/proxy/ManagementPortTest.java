@@ -72,7 +72,8 @@ class ManagementPortTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"/q/metrics", "/q/health", "/q/health/ready", "/q/health/live", "/q/health/started",
-      "/q/swagger-ui", "/q/openapi.yaml", "/q/dev-ui", "/q/info"})
+      "/q/swagger-ui", "/q/openapi", "/q/openapi.json", "/q/openapi.yaml", "/q/openapi.yml", "/q/dev-ui",
+      "/q/info"})
   void shouldAnswerManagementPathsOnThePublicPortWithAJson404(String path) {
     given().when().get(path).then().statusCode(404)
         .header("Service-Version", "2026-11-21")
