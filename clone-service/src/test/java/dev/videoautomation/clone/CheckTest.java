@@ -194,5 +194,28 @@ class CheckTest {
     as(CLIENT).body("{\"videoUrl\": \"https://a.example/v.mp4\", \"surprise\": true}").when()
         .post("/v1/clones/check").then().statusCode(400).body("error", equalTo("invalid_request"))
         .body("field", equalTo("surprise"));
+    as(CLIENT).body("{\"videoUrl\": \"https://a.example/v.mp4\", \"videoUrl\": \"https://b.example/v.mp4\"}").when()
+        .post("/v1/clones/check").then().statusCode(400).body("error", equalTo("invalid_request"))
+        .body("field", equalTo("videoUrl")).body("message", containsString("more than once"));
+  }
+
+  @Test
+  void shouldNameVideoUrlWhenMediaRefusesTheUrlItStages() {
+    // Media's refusals name its own request's field, "url", as the real service does.
+    wireMock.stubFor(post(urlPathEqualTo("/internal/staging/url")).atPriority(1)
+        .withRequestBody(matchingJsonPath("$.url", WireMock.containing("refused.example")))
+        .willReturn(json(400, "{\"error\": \"url_not_allowed\", \"message\": \"The host resolves to a private "
+            + "address.\", \"reason\": \"private_address\", \"field\": \"url\", \"address\": \"10.0.0.1\"}")));
+    wireMock.stubFor(post(urlPathEqualTo("/internal/staging/url")).atPriority(1)
+        .withRequestBody(matchingJsonPath("$.url", WireMock.containing("/m/med_gone")))
+        .willReturn(json(404, "{\"error\": \"not_found\", \"message\": \"No media is stored at the service's "
+            + "CDN URL in 'url'; upload it first.\", \"field\": \"url\"}")));
+
+    as(CLIENT).body("{\"videoUrl\": \"https://refused.example/v.mp4\"}").when().post("/v1/clones/check").then()
+        .statusCode(400).body("error", equalTo("url_not_allowed")).body("reason", equalTo("private_address"))
+        .body("field", equalTo("videoUrl"));
+    as(CLIENT).body("{\"videoUrl\": \"https://cdn.example/m/med_gone/v.mp4\"}").when().post("/v1/clones/check")
+        .then().statusCode(404).body("error", equalTo("not_found")).body("field", equalTo("videoUrl"))
+        .body("message", containsString("'videoUrl'"));
   }
 }

@@ -25,8 +25,9 @@ import dev.videoautomation.platform.keys.ApiKeys;
  * <ul>
  * <li>the source address of requests that create a registration or mail a code: the gateway's
  * {@code X-Client-Address} (docs/internal-api.md §1.2 rule 6), a rate-limit key, never identity;</li>
- * <li>the recipient of every code mail (registration, claim, recovery, a checkout's address), kept as a SHA-256 of
- * its normal form, never in the plain. Recovery counts it whether or not the address is registered, so that the
+ * <li>the recipient of every code mail (registration, claim, recovery, a checkout's address), counted per mailbox
+ * ({@link Emails#mailbox}: case, a trailing dot and a {@code +tag} do not make a new recipient) and kept as a
+ * SHA-256 of it, never in the plain. Recovery counts it whether or not the address is registered, so that the
  * limit reveals nothing.</li>
  * </ul>
  */
@@ -96,7 +97,7 @@ public class AddressLimits {
   }
 
   static String recipientKey(String email) {
-    return RECIPIENT_PREFIX + ApiKeys.hash(Emails.normalise(email));
+    return RECIPIENT_PREFIX + ApiKeys.hash(Emails.mailbox(email));
   }
 
   @Scheduled(every = "1h", delayed = "5m")

@@ -21,4 +21,25 @@ public final class Emails {
   public static String normalise(String email) {
     return email.trim().toLowerCase(Locale.ROOT);
   }
+
+  /**
+   * The mailbox an address delivers to, as far as a limit per recipient must count it: {@link #normalise}d, without
+   * the trailing dot of a fully qualified domain ({@code x@example.com.}) and without a subaddress ({@code +tag},
+   * RFC 5233), so that one inbox cannot be mailed past its limit by spelling its address anew. Only for counting:
+   * mail still goes to the address as written.
+   */
+  public static String mailbox(String email) {
+    var address = normalise(email);
+    var at = address.lastIndexOf('@');
+    if (at < 0) {
+      return address;
+    }
+    var local = address.substring(0, at);
+    var domain = address.substring(at + 1);
+    while (domain.endsWith(".")) {
+      domain = domain.substring(0, domain.length() - 1);
+    }
+    var tag = local.indexOf('+');
+    return (tag > 0 ? local.substring(0, tag) : local) + "@" + domain;
+  }
 }

@@ -1,5 +1,7 @@
 package dev.videoautomation.auth.registrations;
 
+import java.util.Optional;
+
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.videoautomation.auth.addresses.AddressLimits;
@@ -66,6 +68,11 @@ public class Onboarding {
       case Registrations.Completed completed -> Credential.of(completed.credential(), completed.scopes());
       case Registrations.Refused refused -> throw refused.reason();
     };
+  }
+
+  /** See {@link Registrations#claimStep}. */
+  public Optional<Registrations.ClaimStep> claimStep(String claimToken) {
+    return registrations.claimStep(claimToken);
   }
 
   /** See {@link Registrations#pageState}. */

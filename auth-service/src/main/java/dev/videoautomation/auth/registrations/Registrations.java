@@ -3,6 +3,8 @@ package dev.videoautomation.auth.registrations;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -74,6 +76,16 @@ public class Registrations {
   public record PageState(boolean anonymous, boolean codeSent) {
   }
 
+  /** Where a claim stands, as the claim page answers it in JSON: the step, and nothing the token could not show. */
+  public enum ClaimStep {
+    EMAIL_NEEDED, CODE_SENT, CLAIMED, EXPIRED;
+
+    /** The name on the wire: {@code email_needed}, {@code code_sent}, {@code claimed}, {@code expired}. */
+    public String wireName() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
   @Transactional
   public Registered registerAnonymously() {
     var client = newClient();
@@ -135,6 +147,26 @@ public class Registrations {
     var registration = openRegistration(claimToken, false);
     var anonymous = Registration.ANONYMOUS.equals(registration.type);
     return new PageState(anonymous, !anonymous || OneTimeCode.count("registrationId", registration.id) > 0);
+  }
+
+  /** Where the claim behind {@code claimToken} stands; empty when no registration has this token. */
+  @Transactional
+  public Optional<ClaimStep> claimStep(String claimToken) {
+    if (claimToken == null || !claimToken.startsWith(IdPrefix.CLM.prefix() + "_")) {
+      return Optional.empty();
+    }
+    return Registration.<Registration>find("claimTokenHash", ApiKeys.hash(claimToken)).firstResultOptional()
+        .map(registration -> {
+          if (registration.claimedAt != null) {
+            return ClaimStep.CLAIMED;
+          }
+          if (!clock.instant().isBefore(registration.claimExpiresAt)) {
+            return ClaimStep.EXPIRED;
+          }
+          var anonymous = Registration.ANONYMOUS.equals(registration.type);
+          return anonymous && OneTimeCode.count("registrationId", registration.id) == 0 ? ClaimStep.EMAIL_NEEDED
+              : ClaimStep.CODE_SENT;
+        });
   }
 
   public Duration codeTtl() {

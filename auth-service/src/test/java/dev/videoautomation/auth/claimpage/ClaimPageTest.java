@@ -6,6 +6,7 @@ import static dev.videoautomation.auth.AuthFixtures.email;
 import static dev.videoautomation.auth.AuthFixtures.registerAnonymously;
 import static dev.videoautomation.auth.AuthFixtures.verify;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
@@ -19,12 +20,18 @@ import org.junit.jupiter.api.Test;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import io.restassured.response.ValidatableResponse;
 
+import dev.videoautomation.auth.AuthFixtures;
+import dev.videoautomation.platform.keys.ApiKeys;
 import dev.videoautomation.platform.testing.PostgresResource;
 import dev.videoautomation.platform.testing.SmtpResource;
 import dev.videoautomation.platform.testing.TestSmtpServer;
 
-/** The HTML claim page a human principal walks through: email, code, the key shown once. */
+/**
+ * The HTML claim page a human principal walks through: email, code, the key shown once; in JSON, only where the claim
+ * stands.
+ */
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
 @WithTestResource(SmtpResource.class)
@@ -131,5 +138,67 @@ class ClaimPageTest {
   void shouldNotServeThePageToACallerWithoutTheInternalToken() {
     io.restassured.RestAssured.given().when().get("/claim/clm_x").then().statusCode(401)
         .body("error", equalTo("unauthorized"));
+  }
+
+  private static ValidatableResponse statusInJson(String token) {
+    return asGateway().accept(ContentType.JSON).when().get("/claim/" + token).then()
+        .contentType(startsWith("application/json"));
+  }
+
+  @Test
+  void shouldAnswerAClientAskingForJsonWhereTheClaimStands() throws Exception {
+    var registration = registerAnonymously();
+    var token = registration.getString("claim_token");
+    var email = email("json-claim");
+    statusInJson(token).statusCode(200).header("Cache-Control", "no-store").header("Vary", containsString("Accept"))
+        .body("status", equalTo("email_needed")).body("size()", equalTo(1));
+    // A browser, a bare client and */* still get the page.
+    asGateway().accept("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8").when()
+        .get("/claim/" + token).then().statusCode(200).contentType(startsWith("text/html"));
+    asGateway().accept("*/*").when().get("/claim/" + token).then().statusCode(200)
+        .contentType(startsWith("text/html"));
+
+    asGateway().contentType(ContentType.URLENC).formParam("email", email).when().post("/claim/" + token).then()
+        .statusCode(200);
+    statusInJson(token).statusCode(200).body("status", equalTo("code_sent"))
+        .body(not(containsString(email)), not(containsString(code(smtp, email, 0))));
+    asGateway().contentType(ContentType.URLENC).formParam("code", code(smtp, email, 0))
+        .when().post("/claim/" + token).then().statusCode(200);
+    statusInJson(token).statusCode(200).body("status", equalTo("claimed")).body(not(containsString("svc_")));
+
+    var lapsed = registerAnonymously().getString("claim_token");
+    try (var db = AuthFixtures.database(); var update = db.prepareStatement(
+        "UPDATE auth.registrations SET claim_expires_at = now() - interval '1 minute' WHERE claim_token_hash = ?")) {
+      update.setString(1, ApiKeys.hash(lapsed));
+      assertThat(update.executeUpdate()).isEqualTo(1);
+    }
+    statusInJson(lapsed).statusCode(200).body("status", equalTo("expired"));
+
+    statusInJson("clm_unknown").statusCode(404).body("error", equalTo("not_found"));
+    asGateway().accept(ContentType.JSON).when().get("/claim/<script>").then().statusCode(404)
+        .contentType(startsWith("application/json")).body("error", equalTo("not_found"));
+  }
+
+  @Test
+  void shouldAnswerAnEmailRegistrationInJsonAsWaitingForItsCode() {
+    var token = asGateway().contentType(ContentType.JSON)
+        .body(Map.of("type", "identity_assertion", "assertion_type", "verified_email", "assertion", email("json")))
+        .when().post("/v1/auth/agent").then().statusCode(201).extract().<String>path("claim_token");
+    statusInJson(token).statusCode(200).body("status", equalTo("code_sent"));
+  }
+
+  @Test
+  void shouldRefuseAFormStepAskedForInJsonNamingTheJsonEndpoints() {
+    var token = registerAnonymously().getString("claim_token");
+    var email = email("json-post");
+    asGateway().accept(ContentType.JSON).contentType(ContentType.URLENC).formParam("email", email)
+        .when().post("/claim/" + token).then().statusCode(406).contentType(startsWith("application/json"))
+        .body("error", equalTo("not_acceptable"))
+        .body("message", allOf(containsString("POST /v1/auth/agent/claim "),
+            containsString("POST /v1/auth/agent/claim/complete")));
+    // Refused before the step: no code was mailed.
+    statusInJson(token).statusCode(200).body("status", equalTo("email_needed"));
+    asGateway().accept(ContentType.JSON).contentType(ContentType.URLENC).formParam("code", "123456")
+        .when().post("/claim/" + token).then().statusCode(406).body("error", equalTo("not_acceptable"));
   }
 }

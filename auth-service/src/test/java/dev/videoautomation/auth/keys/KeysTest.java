@@ -244,6 +244,16 @@ class KeysTest {
     as(claimed).contentType(ContentType.JSON).body("{\"graceSeconds\":\"10\"}")
         .when().post("/v1/api_keys/rotate").then().statusCode(400).body("error", equalTo("invalid_request"))
         .body("field", equalTo("graceSeconds"));
+    // The schema says integer: a fraction is refused, not cut to 10 s (nor is 10.0, a number with a fraction).
+    for (var fraction : List.of("10.5", "10.0", "1e1")) {
+      as(claimed).contentType(ContentType.JSON).body("{\"graceSeconds\":" + fraction + "}")
+          .when().post("/v1/api_keys/rotate").then().statusCode(400).body("error", equalTo("invalid_request"))
+          .body("field", equalTo("graceSeconds"))
+          .body("message", equalTo("Field 'graceSeconds' must be an integer (no fraction or exponent)."));
+    }
+    // A key given twice is refused, not read as the last one.
+    as(claimed).contentType(ContentType.JSON).body("{\"graceSeconds\":0,\"graceSeconds\":3600}")
+        .when().post("/v1/api_keys/rotate").then().statusCode(400).body("field", equalTo("graceSeconds"));
     given().header("Authorization", "Bearer " + TestTokens.forService("gateway-service"))
         .contentType(ContentType.JSON).body("{}").when().post("/v1/api_keys/rotate")
         .then().statusCode(401).body("error", equalTo("unauthorized"));

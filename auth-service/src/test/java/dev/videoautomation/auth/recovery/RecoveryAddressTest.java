@@ -125,6 +125,20 @@ class RecoveryAddressTest {
   }
 
   @Test
+  void shouldRefuseACodeGivenTwiceNamingTheField() {
+    var buyer = email("twice");
+    var minted = checkout(buyer);
+    var code = code(smtp, buyer, 0);
+    minted.asClient().body("{\"code\":\"1\",\"code\":\"" + code + "\"}").when()
+        .post("/v1/api_keys/verify_email").then().statusCode(400).contentType(startsWith("application/json"))
+        .body("error", equalTo("invalid_request")).body("field", equalTo("code"))
+        .body("message", equalTo("Field 'code' appears more than once in its object; send each field once."));
+    // Refused before anything was looked at: the code still verifies.
+    minted.asClient().body(Map.of("code", code)).when().post("/v1/api_keys/verify_email").then().statusCode(200)
+        .body("status", equalTo("verified"));
+  }
+
+  @Test
   void shouldMailANewCodeOnRequestAndEndTheEarlierOne() {
     var buyer = email("resend");
     var minted = checkout(buyer);

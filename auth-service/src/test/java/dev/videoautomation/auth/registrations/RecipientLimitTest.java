@@ -13,7 +13,10 @@ import static org.hamcrest.Matchers.startsWith;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
@@ -68,6 +71,29 @@ class RecipientLimitTest {
     AuthFixtures.code(smtp, target, LIMIT - 1);
     AuthFixtures.sleep(300);
     assertThat(mails(smtp, target)).isEqualTo(LIMIT);
+  }
+
+  @Test
+  void shouldCountOneMailboxOnceHoweverItsAddressIsSpelled() {
+    var local = "mailbox-" + UUID.randomUUID();
+    var spellings = List.of(local + "@test.example", local.toUpperCase(Locale.ROOT)
+        + "@Test.Example", local + "@test.example.", local + "+one@test.example", local + "+two@test.example.");
+    for (var spelling : spellings) {
+      registerByEmail(spelling).statusCode(201);
+    }
+    registerByEmail(local + "+three@test.example").statusCode(429).body("error", equalTo("rate_limited"))
+        .body("limit", equalTo(LIMIT));
+    askForRecoveryCode(local + "@TEST.EXAMPLE.").statusCode(429);
+    // Counted as one, mailed as written (in lower case, as every address is kept).
+    for (var written : List.of(local + "+one@test.example", local + "+two@test.example.", local + "@test.example.")) {
+      AuthFixtures.code(smtp, written, 0);
+    }
+    AuthFixtures.sleep(300);
+    assertThat(mails(smtp, local + "+one@test.example")).isEqualTo(1);
+    assertThat(mails(smtp, local + "@test.example.")).isEqualTo(1);
+    assertThat(mails(smtp, local + "@test.example")).isEqualTo(2);
+    // Another mailbox of the same domain is not affected.
+    registerByEmail(local + "x@test.example").statusCode(201);
   }
 
   @Test

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-/** The bodies of subscribing: {@code POST /v1/subscribe} and {@code GET /v1/credits/status}. */
+/** The bodies of subscribing: {@code POST /v1/subscribe}, {@code GET /v1/credits/status} and the checkout page. */
 public final class CheckoutDtos {
   static final String SESSION_ID = "^cs_[0-9A-Za-z]{1,61}$";
   static final String SESSION_ID_EXAMPLE = "cs_4bQ1x9TzKc3LmN8pR2sV7w";
@@ -69,6 +69,16 @@ public final class CheckoutDtos {
           + "`credential` only.") String credentialType,
       @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(type = SchemaType.ARRAY, implementation = Scope.class,
           maxItems = 2, description = "With `credential` only.") List<String> scopes) {
+  }
+
+  /**
+   * The checkout page asked for JSON: the session's status alone, never the key, which only
+   * {@code GET /v1/credits/status} hands over.
+   */
+  @RegisterForReflection
+  @Schema(name = "CheckoutPageStatus", description = "Where the checkout stands; GET /v1/credits/status tells more.")
+  public record PageStatus(@Schema(required = true, enumeration = {CheckoutSession.PENDING, CheckoutSession.COMPLETE,
+      CheckoutSession.EXPIRED}) String status) {
   }
 
   @RegisterForReflection

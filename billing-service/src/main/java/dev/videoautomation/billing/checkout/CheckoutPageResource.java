@@ -1,14 +1,18 @@
 package dev.videoautomation.billing.checkout;
 
 import java.math.BigDecimal;
+import java.util.List;
 
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Request;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.Variant;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -22,20 +26,29 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import io.quarkus.logging.Log;
 
 import dev.videoautomation.billing.plans.PlanRepository;
+import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.errors.ErrorResponses;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
+import dev.videoautomation.platform.openapi.ErrorBodies;
 
 /**
  * The local provider's checkout page (the embedded default, for self-hosting and demos): no card is taken; the
  * "Pay" button completes the session as a payment provider's success would. No script; ids are validated before
- * they are echoed.
+ * they are echoed. A client that asks for JSON ({@code Accept: application/json}) gets the session's status from GET,
+ * and from POST a 406 naming GET /v1/credits/status, rather than a bare 406.
  */
 @Path("/checkout/{sessionId}")
 @Tag(name = "Billing")
-@Produces(MediaType.TEXT_HTML)
 public class CheckoutPageResource {
   private static final String SESSION = "The checkout session id (cs_…) from checkoutUrl.";
+
+  /** The path of the error answers (the page's own path holds the session id). */
+  private static final String PATH = "/checkout";
+  private static final List<Variant> PAGE_OR_JSON = Variant.mediaTypes(MediaType.TEXT_HTML_TYPE,
+      MediaType.APPLICATION_JSON_TYPE).build();
 
   private final Checkouts checkouts;
   private final PlanRepository plans;
@@ -46,19 +59,30 @@ public class CheckoutPageResource {
   }
 
   @GET
+  @Produces({MediaType.TEXT_HTML, MediaType.APPLICATION_JSON})
   @Operation(operationId = "showCheckoutPage", summary = "The local checkout page (HTML)", description = "For "
       + "people, not agents: the page checkoutUrl opens when this server uses the local provider, with a Pay button "
-      + "(no card is charged). Agents poll GET /v1/credits/status instead.",
+      + "(no card is charged). Agents poll GET /v1/credits/status instead. With `Accept: application/json` it "
+      + "answers the session's status alone: 200 `{\"status\"}` (expired included), 404 for no such session.",
       extensions = @Extension(name = "x-mcp", value = "false", parseValue = true))
-  @APIResponse(responseCode = "200", description = "The page with the Pay button, or saying it is paid",
-      content = @Content(mediaType = MediaType.TEXT_HTML))
-  @APIResponse(responseCode = "404", description = "A page saying there is no such checkout",
-      content = @Content(mediaType = MediaType.TEXT_HTML))
+  @APIResponse(responseCode = "200", description = "The page with the Pay button, or saying it is paid; in JSON, "
+      + "the session's status", content = {@Content(mediaType = MediaType.TEXT_HTML),
+          @Content(mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = CheckoutDtos.PageStatus.class))})
+  @APIResponse(responseCode = "404", description = "A page saying there is no such checkout; in JSON, not_found",
+      content = {@Content(mediaType = MediaType.TEXT_HTML), @Content(mediaType = MediaType.APPLICATION_JSON,
+          schema = @Schema(implementation = ErrorBodies.Error.class))})
   @APIResponse(responseCode = "410", description = "A page saying the checkout has expired",
       content = @Content(mediaType = MediaType.TEXT_HTML))
   public Response show(@PathParam("sessionId") @Parameter(description = SESSION, schema = @Schema(
-      type = SchemaType.STRING, maxLength = CheckoutDtos.ID_MAX_LENGTH)) String sessionId) {
+      type = SchemaType.STRING, maxLength = CheckoutDtos.ID_MAX_LENGTH)) String sessionId,
+      @Context Request request) {
     var session = Ids.looksLike(IdPrefix.CS, sessionId) ? checkouts.current(sessionId).orElse(null) : null;
+    if (wantsJson(request)) {
+      return session == null ? ErrorResponses.toResponse(PATH, ApiError.of(ErrorCode.NOT_FOUND, "No such checkout "
+          + "session; start one with POST /v1/subscribe."))
+          : Response.ok(new CheckoutDtos.PageStatus(session.status)).header("Cache-Control", "no-store").build();
+    }
     if (session == null) {
       return page(404, "<h1>No such checkout</h1><p>Start again with POST /v1/subscribe.</p>");
     }
@@ -74,6 +98,7 @@ public class CheckoutPageResource {
   }
 
   @POST
+  @Produces({MediaType.TEXT_HTML, MediaType.APPLICATION_JSON})
   @Operation(operationId = "payCheckoutPage", summary = "Pay a local checkout (the page's form; completes the "
       + "session)", description = "For people, not agents: the page's Pay button posts here with no fields. Paying "
       + "twice changes nothing.", extensions = @Extension(name = "x-mcp", value = "false", parseValue = true))
@@ -83,11 +108,21 @@ public class CheckoutPageResource {
       content = @Content(mediaType = MediaType.TEXT_HTML))
   @APIResponse(responseCode = "410", description = "A page saying the checkout has expired",
       content = @Content(mediaType = MediaType.TEXT_HTML))
+  @APIResponse(responseCode = "406", description = "not_acceptable: `Accept: application/json`; agents follow a "
+      + "checkout with GET /v1/credits/status", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+          schema = @Schema(implementation = ErrorBodies.Error.class)))
   @APIResponse(responseCode = "503", description = "A page saying it is not paid yet (nothing was charged): a "
       + "service did not answer (with the form to try again), or checkout without a key is switched off here",
       content = @Content(mediaType = MediaType.TEXT_HTML))
   public Response pay(@PathParam("sessionId") @Parameter(description = SESSION, schema = @Schema(
-      type = SchemaType.STRING, maxLength = CheckoutDtos.ID_MAX_LENGTH)) String sessionId) {
+      type = SchemaType.STRING, maxLength = CheckoutDtos.ID_MAX_LENGTH)) String sessionId,
+      @Context Request request) {
+    if (wantsJson(request)) {
+      // Paying is the person's button; an agent follows the checkout in JSON, and is told where.
+      return ErrorResponses.toResponse(PATH, ApiError.of(ErrorCode.NOT_ACCEPTABLE, "This button answers HTML, for "
+          + "people. Agents follow a checkout with GET /v1/credits/status?sessionId=… (the person pays at "
+          + "checkoutUrl)."));
+    }
     if (!Ids.looksLike(IdPrefix.CS, sessionId)) {
       return page(404, "<h1>No such checkout</h1>");
     }
@@ -104,6 +139,15 @@ public class CheckoutPageResource {
           + "moment.</p><form method=\"post\" action=\"/checkout/" + sessionId + "\"><button type=\"submit\">Try "
           + "again</button></form>");
     }
+  }
+
+  /**
+   * Whether the caller prefers JSON to the page ({@code Accept: application/json}, as generated clients send). No
+   * {@code Accept}, {@code *}{@code /*} and a browser's list get the page: it comes first.
+   */
+  private static boolean wantsJson(Request request) {
+    var chosen = request.selectVariant(PAGE_OR_JSON);
+    return chosen != null && MediaType.APPLICATION_JSON_TYPE.isCompatible(chosen.getMediaType());
   }
 
   private static String done(CheckoutSession session) {

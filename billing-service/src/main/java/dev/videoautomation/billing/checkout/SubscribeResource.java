@@ -34,6 +34,7 @@ import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
+import dev.videoautomation.platform.json.RequestBodyMapper;
 import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 
@@ -51,8 +52,8 @@ public class SubscribeResource {
   private final Validator validator;
 
   SubscribeResource(Checkouts checkouts, Entitlements entitlements, LedgerRepository ledger, CurrentCaller caller,
-      ObjectMapper json, Validator validator) {
-    this.json = json;
+      RequestBodyMapper bodies, Validator validator) {
+    this.json = bodies.strict();
     this.validator = validator;
     this.checkouts = checkouts;
     this.entitlements = entitlements;
@@ -93,7 +94,8 @@ public class SubscribeResource {
       @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
   public Response subscribe(@Parameter(hidden = true) byte[] bytes) throws JsonProcessingException {
     var rawBody = bytes == null ? null : new String(bytes, StandardCharsets.UTF_8);
-    // The body is optional (a bare POST subscribes to pro), so it is read here rather than by the JSON reader.
+    // The body is optional (a bare POST subscribes to pro), so it is read here rather than by the JSON reader, with
+    // the mapper that reader uses: a key given twice or a number where text belongs is refused as everywhere else.
     var request = rawBody == null || rawBody.isBlank() ? null
         : json.readValue(rawBody, CheckoutDtos.SubscribeRequest.class);
     if (request != null) {

@@ -78,6 +78,12 @@ class AdminResourceTest {
     var past = grantBody(newClientId(), operationId());
     past.put("periodEnd", Instant.now().minusSeconds(60).toEpochMilli());
     asOperator().body(past).when().post(GRANTS).then().statusCode(400).body("field", equalTo("periodEnd"));
+    // An integer field: a fraction is refused, not cut to the millisecond below.
+    var fraction = grantBody(newClientId(), operationId());
+    fraction.put("periodEnd", Instant.now().plus(Duration.ofDays(3)).toEpochMilli() + 0.5);
+    asOperator().body(fraction).when().post(GRANTS).then().statusCode(400).body("error", equalTo("invalid_request"))
+        .body("field", equalTo("periodEnd"))
+        .body("message", equalTo("Field 'periodEnd' must be an integer (no fraction or exponent)."));
     asOperator().body(grantBody("key_abc", operationId())).when().post(GRANTS).then().statusCode(400)
         .body("field", equalTo("clientId"));
     asOperator().body(grantBody(newClientId(), "cs_abc")).when().post(GRANTS).then().statusCode(400)

@@ -6,6 +6,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static dev.videoautomation.billing.BillingCalls.asService;
+import static dev.videoautomation.billing.BillingCalls.connect;
 import static dev.videoautomation.billing.BillingCalls.entitlement;
 import static dev.videoautomation.billing.BillingCalls.newClientId;
 import static io.restassured.RestAssured.given;
@@ -141,5 +142,65 @@ class CheckoutTest {
         .when().post("/v1/subscribe").then().statusCode(400).body("field", equalTo("colour"));
     asService("gateway-service").contentType(ContentType.JSON).body(Map.of("email", "not-an-email"))
         .when().post("/v1/subscribe").then().statusCode(400).body("field", equalTo("email"));
+  }
+
+  private static io.restassured.response.ValidatableResponse pageInJson(String sessionId) {
+    return asService("gateway-service").accept(ContentType.JSON).when().get("/checkout/" + sessionId).then()
+        .contentType(startsWith("application/json"));
+  }
+
+  @Test
+  void shouldAnswerAClientAskingForJsonWithTheSessionsStatusAlone() throws Exception {
+    var clientId = newClientId();
+    var key = ApiKeys.newKey(ApiKeys.Kind.LIVE);
+    var sessionId = asService("gateway-service").contentType(ContentType.JSON)
+        .body(Map.of("email", "json-buyer@example.com")).when().post("/v1/subscribe").then().statusCode(201)
+        .extract().<String>path("sessionId");
+    auth.stubFor(post(urlEqualTo("/internal/clients")).willReturn(aResponse().withStatus(201)
+        .withHeader("Content-Type", "application/json").withBody("{\"clientId\":\"" + clientId + "\",\"keyId\":"
+            + "\"key_1\",\"credential\":\"" + key + "\",\"scopes\":[\"api.read\",\"api.write\"],\"created\":true,"
+            + "\"emailBound\":true,\"createdAt\":1}")));
+
+    pageInJson(sessionId).statusCode(200).header("Cache-Control", "no-store").body("status", equalTo("pending"))
+        .body("size()", equalTo(1));
+    // A browser and */* still get the page.
+    asService("gateway-service").accept("text/html,application/xhtml+xml,*/*;q=0.8").when()
+        .get("/checkout/" + sessionId).then().statusCode(200).contentType(startsWith("text/html"));
+    asService("gateway-service").accept("*/*").when().get("/checkout/" + sessionId).then().statusCode(200)
+        .contentType(startsWith("text/html"));
+
+    // The button is the person's: asked for JSON it pays nothing and says where an agent looks.
+    asService("gateway-service").accept(ContentType.JSON).when().post("/checkout/" + sessionId).then()
+        .statusCode(406).contentType(startsWith("application/json")).body("error", equalTo("not_acceptable"))
+        .body("message", containsString("GET /v1/credits/status"));
+    pageInJson(sessionId).statusCode(200).body("status", equalTo("pending"));
+    auth.verify(0, postRequestedFor(urlEqualTo("/internal/clients")));
+
+    asService("gateway-service").when().post("/checkout/" + sessionId).then().statusCode(200);
+    pageInJson(sessionId).statusCode(200).body("status", equalTo("complete")).body("size()", equalTo(1))
+        .body(org.hamcrest.Matchers.not(containsString(key)),
+            org.hamcrest.Matchers.not(containsString("json-buyer")));
+    // The key is still there for the one answer that hands it over.
+    status(sessionId).statusCode(200).body("credential", equalTo(key));
+
+    var lapsed = asService("gateway-service").when().post("/v1/subscribe").then().statusCode(201).extract()
+        .<String>path("sessionId");
+    try (var db = connect(); var update = db.prepareStatement(
+        "UPDATE billing.checkout_sessions SET expires_at = now() - interval '1 minute' WHERE id = ?")) {
+      update.setString(1, lapsed);
+      assertThat(update.executeUpdate()).isEqualTo(1);
+    }
+    pageInJson(lapsed).statusCode(200).body("status", equalTo("expired"));
+
+    pageInJson("cs_0000000000000000000000").statusCode(404).body("error", equalTo("not_found"));
+    pageInJson("nope").statusCode(404).body("error", equalTo("not_found"));
+  }
+
+  @Test
+  void shouldRefuseASubscribeBodyWithAKeyGivenTwice() {
+    asService("gateway-service").contentType(ContentType.JSON).body("{\"plan\":\"pro\",\"plan\":\"gold\"}")
+        .when().post("/v1/subscribe").then().statusCode(400).body("error", equalTo("invalid_request"))
+        .body("field", equalTo("plan"))
+        .body("message", equalTo("Field 'plan' appears more than once in its object; send each field once."));
   }
 }

@@ -100,8 +100,8 @@ public class Sources {
     }
     requireHttpUrl(trimmed, field);
     // An outside URL, or a CDN URL of another client's object (public to whoever holds it): a copy of the caller's.
-    var staged = withField(() -> media.stageUrl(StageUrl.of(trimmed, clientId, "import").allowing(contentTypes)),
-        field);
+    var staged = found(() -> withField(() -> media.stageUrl(StageUrl.of(trimmed, clientId, "import")
+        .allowing(contentTypes)), field), field);
     return found(() -> media.find(staged.id()), field);
   }
 
@@ -171,12 +171,15 @@ public class Sources {
     }
   }
 
-  /** Staging refusals about the URL (url_not_allowed and the like) name the request field they came from. */
+  /**
+   * Staging refusals about the URL (url_not_allowed and the like) name the request field they came from: media names
+   * its own request's field ({@code url}), which the caller never sent.
+   */
   private static <T> T withField(java.util.function.Supplier<T> call, String field) {
     try {
       return call.get();
     } catch (OwnerRefusal refusal) {
-      if (refusal.status() < 500 && !refusal.error().extra().containsKey("field")) {
+      if (refusal.status() < 500) {
         throw new OwnerRefusal(refusal.error().with("field", field));
       }
       throw refusal;

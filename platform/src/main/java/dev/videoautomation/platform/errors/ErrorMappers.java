@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.quarkus.logging.Log;
 
 import dev.videoautomation.platform.http.RequestIds;
+import dev.videoautomation.platform.json.DuplicateKeys;
 import dev.videoautomation.platform.json.UnstorableTextException;
 
 /**
@@ -81,6 +82,11 @@ public class ErrorMappers {
 
   @ServerExceptionMapper
   public Response jsonMapping(JsonMappingException e, UriInfo uri) {
+    var duplicate = DuplicateKeys.field(e);
+    if (duplicate.isPresent()) {
+      // Jackson wraps a duplicate inside a nested object with the path of the bean around it: name the key itself.
+      return duplicateKey(duplicate.get(), uri);
+    }
     if (e.getPath().isEmpty()) {
       return ErrorResponses.toResponse(uri.getPath(),
           ApiError.of(ErrorCode.INVALID_REQUEST, "The request body could not be read: " + e.getOriginalMessage()));
@@ -90,9 +96,17 @@ public class ErrorMappers {
 
   @ServerExceptionMapper
   public Response jsonParse(JsonParseException e, UriInfo uri) {
+    var duplicate = DuplicateKeys.field(e);
+    if (duplicate.isPresent()) {
+      return duplicateKey(duplicate.get(), uri);
+    }
     return ErrorResponses.toResponse(uri.getPath(), ApiError.of(ErrorCode.INVALID_REQUEST,
         "The request body is not valid JSON (line " + e.getLocation().getLineNr() + ", column "
             + e.getLocation().getColumnNr() + ")."));
+  }
+
+  private static Response duplicateKey(String field, UriInfo uri) {
+    return ErrorResponses.toResponse(uri.getPath(), ApiError.invalidField(field, DuplicateKeys.COMPLAINT));
   }
 
   @ServerExceptionMapper
@@ -214,6 +228,11 @@ public class ErrorMappers {
   private static String describe(Class<?> type) {
     if (type == String.class) {
       return "a string";
+    }
+    if (type == Integer.class || type == Long.class || type == Short.class || type == Byte.class
+        || type == java.math.BigInteger.class || type == int.class || type == long.class || type == short.class
+        || type == byte.class) {
+      return "an integer (no fraction or exponent)";
     }
     if (Number.class.isAssignableFrom(type) || (type.isPrimitive() && type != boolean.class)) {
       return "a number";

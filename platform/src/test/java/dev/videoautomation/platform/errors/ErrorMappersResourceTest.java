@@ -119,7 +119,7 @@ class ErrorMappersResourceTest {
         .header("Service-Version", VERSION)
         .body("error", equalTo("invalid_request"))
         .body("field", equalTo("count"))
-        .body("message", equalTo("Field 'count' must be a number."));
+        .body("message", equalTo("Field 'count' must be an integer (no fraction or exponent)."));
   }
 
   @Test

@@ -5,6 +5,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.hamcrest.Matchers.startsWith;
 
 import java.util.Map;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
@@ -30,8 +32,9 @@ import dev.videoautomation.platform.calls.MediaApi;
 import dev.videoautomation.platform.testing.TestTokens;
 
 /**
- * Callers' bodies: text with U+0000 and numbers or booleans where text belongs are 400s naming the field, wherever
- * the text sits. What the services read from others (the shared mapper, the REST clients) is taken as it comes.
+ * Callers' bodies: text with U+0000, numbers or booleans where text belongs, fractions where integers belong and keys
+ * given twice are 400s naming the field, wherever it sits. What the services read from others (the shared mapper,
+ * the REST clients) is taken as it comes.
  */
 @QuarkusTest
 @WithTestResource(RequestBodyMapperTest.SimulatedMedia.class)
@@ -125,6 +128,42 @@ class RequestBodyMapperTest {
   }
 
   @Test
+  void shouldRefuseAFractionOrExponentWhereAnIntegerBelongs() {
+    var complaint = "Field 'count' must be an integer (no fraction or exponent).";
+    post("{\"count\":10.5}").statusCode(400).body("error", equalTo("invalid_request"))
+        .body("field", equalTo("count")).body("message", equalTo(complaint));
+    // JSON Schema's integer in OpenAPI 3.0 is a number without fraction or exponent: 10.0 and 1e1 are not.
+    post("{\"count\":10.0}").statusCode(400).body("field", equalTo("count"));
+    post("{\"count\":1e1}").statusCode(400).body("field", equalTo("count"));
+    post("{\"metadata\":{\"ratio\":0.5}}").statusCode(200).body("metadata.ratio", equalTo(0.5f));
+  }
+
+  @Test
+  void shouldNameAKeyGivenTwiceByItsPath() {
+    var complaint = "appears more than once in its object; send each field once.";
+    post("{\"name\":\"a\",\"name\":\"b\"}").statusCode(400).body("error", equalTo("invalid_request"))
+        .body("field", equalTo("name")).body("message", equalTo("Field 'name' " + complaint));
+    post("{\"tags\":[{\"key\":\"k\",\"value\":\"v\"},{\"key\":\"a\",\"key\":\"b\"}]}").statusCode(400)
+        .body("field", equalTo("tags[1].key")).body("message", equalTo("Field 'tags[1].key' " + complaint));
+    // Free-form documents too, at any depth, and whatever the two values are.
+    post("{\"metadata\":{\"outer\":{\"n\":1,\"n\":1}}}").statusCode(400).body("field", equalTo("metadata.outer.n"));
+    post("{\"document\":{\"tracks\":[{\"clip\":\"c1\"},{\"clip\":\"c2\",\"clip\":null}]}}").statusCode(400)
+        .body("field", equalTo("document.tracks[1].clip"));
+    // The same key in two objects is not a duplicate.
+    post("{\"tags\":[{\"key\":\"a\"},{\"key\":\"b\"}],\"metadata\":{\"key\":1}}").statusCode(200)
+        .body("tags[1].key", equalTo("b"));
+  }
+
+  @Test
+  void shouldKnowJacksonsWordingOfADuplicate() {
+    // DuplicateKeys recognises the refusal by its text: an upgrade that rewords it must fail here, not in production.
+    var thrown = assertThrows(JsonParseException.class,
+        () -> new RequestBodyMapper(shared).strict().readTree("{\"a\":{\"b\":1,\"b\":2}}"));
+    assertThat(DuplicateKeys.field(thrown)).contains("a.b");
+    assertThat(DuplicateKeys.field(new JsonParseException(null, "Unexpected end-of-input"))).isEmpty();
+  }
+
+  @Test
   void shouldNameTextHoldingALoneSurrogate() {
     var complaint = "holds a lone UTF-16 surrogate (\\uD800 to \\uDFFF without its pair), which cannot be stored "
         + "exactly; send the whole character or remove it.";
@@ -141,6 +180,9 @@ class RequestBodyMapperTest {
     assertThat(shared.readValue("{\"name\":\"a\\u0000b\"}", TextProbeResource.Texts.class).name())
         .isEqualTo("a\u0000b");
     assertThat(shared.readValue("{\"name\":5}", TextProbeResource.Texts.class).name()).isEqualTo("5");
+    // A provider's answer with a key twice, or a fraction in an integer, is read as it comes (scrape's data).
+    assertThat(shared.readValue("{\"count\":10.5}", TextProbeResource.Texts.class).count()).isEqualTo(10);
+    assertThat(shared.readTree("{\"data\":{\"id\":1,\"id\":2}}").at("/data/id").asInt()).isEqualTo(2);
     var found = media.find("med_nul");
     assertThat(found.sourceUrl()).isEqualTo("caption\u0000tail");
   }

@@ -5,13 +5,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.ids.IdPrefix;
+import dev.videoautomation.platform.json.DuplicateKeys;
+import dev.videoautomation.platform.json.RequestBodyMapper;
 
 /**
  * The collection-level {@code PUT}/{@code DELETE} the reference lists (design §4): the record's id comes from
  * {@code ?id=} or from the body's {@code id}; both given must agree.
  */
 public final class CollectionIds {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /** The rules every request body is read by (a key given twice is refused, not read as its last value). */
+  private static final ObjectMapper JSON = new RequestBodyMapper(new ObjectMapper()).strict();
 
   private CollectionIds() {
   }
@@ -45,6 +48,9 @@ public final class CollectionIds {
       try {
         tree = JSON.readTree(body);
       } catch (java.io.IOException e) {
+        DuplicateKeys.field(e).ifPresent(field -> {
+          throw ApiException.invalidField(field, DuplicateKeys.COMPLAINT);
+        });
         throw new ApiException(dev.videoautomation.platform.errors.ErrorCode.INVALID_REQUEST,
             "The request body is not valid JSON; send {\"id\": \"...\"} or use ?id=.");
       }

@@ -135,7 +135,11 @@ class ListsAndTenancyTest {
       as(client).when().put(path).then().statusCode(400).body("error", equalTo("invalid_request"));
       as(client).when().delete(path).then().statusCode(400).body("field", equalTo("id"));
       as(client).body("{\"id\": 5}").when().delete(path).then().statusCode(400).body("field", equalTo("id"));
+      as(client).body("{\"id\": \"a\", \"id\": \"b\"}").when().delete(path).then().statusCode(400)
+          .body("field", equalTo("id")).body("message", containsString("more than once"));
     }
+    as(client).body("{\"url\": \"https://e.net/a\", \"tags\": [{\"key\": \"a\", \"key\": \"b\", \"value\": \"1\"}]}")
+        .when().post("/v1/references").then().statusCode(400).body("field", equalTo("tags[0].key"));
     as(client).body("{\"url\": \"https://e.net/a\", \"tags\": [{\"key\": \"\", \"value\": \"v\"}]}")
         .when().post("/v1/references").then().statusCode(400).body("field", equalTo("tags[0].key"));
     as(client).body("{\"url\": \"https://e.net/a\", \"tags\": [{\"key\": \"a\", \"value\": \"1\"}, "

@@ -68,6 +68,16 @@ class ValidationTest {
         .statusCode(400).body("field", is("downloadMedia"));
   }
 
+  @ParameterizedTest(name = "{0} with url twice")
+  @CsvSource({"/v1/scrape/shortvideo/video/transcript", "/v1/scrape/microblog/tweet/transcript",
+      "/v1/videos/download/shortvideo"})
+  void shouldNameAKeyGivenTwice(String path) {
+    asClient().body("{\"url\": \"https://www.tiktok.com/@a/video/1\", \"url\": \"https://x.com/a/status/2\"}")
+        .when().post(path).then().statusCode(400).body("error", is("invalid_request")).body("field", is("url"))
+        .body("message", is("Field 'url' appears more than once in its object; send each field once."));
+    wireMock.verify(0, getRequestedFor(com.github.tomakehurst.wiremock.client.WireMock.anyUrl()));
+  }
+
   @Test
   void shouldRefuseAWrongType() {
     asClient().body("{\"handle\": \"a\", \"download_media\": \"yes please\"}").when()

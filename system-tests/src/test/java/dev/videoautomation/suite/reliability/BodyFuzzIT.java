@@ -33,24 +33,30 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 /**
  * A property-based fuzzer (jqwik) over every operation of the merged public OpenAPI document: each try picks an
  * operation and a body with the right field names and wrong types, strings from every Unicode plane, lone
- * surrogates, huge strings, bodies past the gateway's limit, deep nesting, missing or unknown fields, a body that is
- * not an object, or bytes that are not JSON, sometimes with a query string or header block past the gateway's own
- * limits ({@link RequestShapes}), and sends it through the gateway as a subscribed agent. Whatever arrives, no answer
- * may be a 500 or carry a stack trace, every answer carries {@code Service-Version}, and every error is the typed JSON
- * body: 413, 414 and 431 included. jqwik prints the seed of a failing run and shrinks it to a small body.
+ * surrogates, huge strings, bodies past the gateway's limit, deep nesting, missing or unknown fields, a key given
+ * twice, a body that is not an object, or bytes that are not JSON, sometimes with a query string or header block past
+ * the gateway's own limits ({@link RequestShapes}), and sends it through the gateway as a subscribed agent. Whatever
+ * arrives, no answer may be a 500 or carry a stack trace, every answer carries {@code Service-Version}, every error is
+ * the typed JSON body (413, 414 and 431 included), and no operation taking JSON accepts a body that gives a key twice.
+ * jqwik prints the seed of a failing run and shrinks it to a small body.
  */
 class BodyFuzzIT {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final int TRIES = 2_000;
   private static final Map<Integer, AtomicInteger> STATUSES = new ConcurrentSkipListMap<>();
   private static final AtomicInteger SENT = new AtomicInteger();
+  /** Bodies giving a key twice that reached an operation taking JSON. */
+  private static final AtomicInteger REPEATED_KEYS = new AtomicInteger();
   /** Operations that refused the content type: a share here means the fuzz is not reaching their parsers. */
   private static final Map<String, AtomicInteger> UNSUPPORTED_TYPE = new ConcurrentSkipListMap<>();
   private static volatile String key;
   private static List<Operation> operations;
 
-  /** {@code contentType}: the JSON type when the operation takes one, else the first it declares, else JSON. */
-  record Operation(String method, String path, List<String> fields, String contentType) {
+  /**
+   * {@code contentType}: the JSON type when the operation takes one, else the first it declares, else JSON;
+   * {@code takesJson}: it declares a JSON body.
+   */
+  record Operation(String method, String path, List<String> fields, String contentType, boolean takesJson) {
   }
 
   record Call(Operation operation, String path, String body, int headerPadding) {
@@ -76,9 +82,10 @@ class BodyFuzzIT {
     STATUSES.forEach((status, count) -> counted.put(status, count.get()));
     ReliabilitySuite.figure("fuzz", String.format(Locale.ROOT,
         "Body fuzzer (jqwik, %,d tries): %d operations of /v1/openapi.json, %,d requests through the gateway; "
-            + "answers by status %s; 500 answers: %d (the property fails on the first); 415 from %s.", TRIES,
-        operations.size(), SENT.get(), counted, counted.getOrDefault(500, 0),
-        UNSUPPORTED_TYPE.isEmpty() ? "no operation" : UNSUPPORTED_TYPE));
+            + "answers by status %s; 500 answers: %d (the property fails on the first); 415 from %s; %d bodies "
+            + "giving a key twice to an operation taking JSON, none accepted.", TRIES, operations.size(), SENT.get(),
+        counted, counted.getOrDefault(500, 0), UNSUPPORTED_TYPE.isEmpty() ? "no operation" : UNSUPPORTED_TYPE,
+        REPEATED_KEYS.get()));
   }
 
   @Property(tries = TRIES, shrinking = ShrinkingMode.BOUNDED, afterFailure = AfterFailureMode.SAMPLE_FIRST)
@@ -115,6 +122,11 @@ class BodyFuzzIT {
     }
     expectedRefusal(call).ifPresent(code -> assertThat(ReliabilitySuite.json(response).path("error").asText())
         .as(what).isEqualTo(code));
+    if (!method.equals("GET") && call.operation().takesJson() && RequestShapes.repeatsAKey(call.body())) {
+      // Which of the two values was meant is unknowable: the body is refused, never read as one of them.
+      REPEATED_KEYS.incrementAndGet();
+      assertThat(response.statusCode()).as(what).isGreaterThanOrEqualTo(400);
+    }
   }
 
   /** The gateway's own refusal a request past its limits must get, in the order it checks them. */
@@ -160,7 +172,8 @@ class BodyFuzzIT {
           schema = document.at(schema.get("$ref").asText().substring(1));
         }
         schema.path("properties").fieldNames().forEachRemaining(fields::add);
-        found.add(new Operation(method.toUpperCase(Locale.ROOT), path.getKey(), fields, contentType));
+        found.add(new Operation(method.toUpperCase(Locale.ROOT), path.getKey(), fields, contentType,
+            declared.stream().anyMatch(type -> type.contains("json"))));
       }
     }
     return found;
@@ -188,6 +201,7 @@ class BodyFuzzIT {
             .as((field, text) -> "{\"" + field + "\":\"" + text + "\"}")),
         Tuple.of(2, objectOf(fields, unicode().map(NODES::textNode)).map(json -> json.replaceFirst("\\{",
             "{\"unexpectedField\":1,"))),
+        Tuple.of(2, Arbitraries.of(fields).flatMap(RequestShapes::duplicateKeys)),
         Tuple.of(1, Arbitraries.of("[]", "\"just a string\"", "12", "null", "true", "[{\"url\": 1}]")),
         Tuple.of(1, Arbitraries.oneOf(Arbitraries.of("{", "{\"a\":", "not json", "{'single': 'quotes'}",
             "\u0000\u0001", "{\"a\":1}{\"b\":2}"), Arbitraries.strings().all().ofMaxLength(64))));
