@@ -24,7 +24,6 @@ import dev.videoautomation.auth.keys.KeyDtos.Rotated;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.json.RequestBodyMapper;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 /** {@code POST /v1/api_keys/rotate}: any valid key, no subscription needed. */
@@ -67,13 +66,13 @@ public class ApiKeysResource {
           + "\"previous_credential_expires\":1763703600000}")))
   @APIResponse(responseCode = "400", description = "invalid_request: graceSeconds out of range, or not JSON",
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorBodies.Error.class)))
+          schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "403", description = "key_rotating: the key you call with is inside its rotation "
       + "grace (a newer key replaced it); rotate with the newest key", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "415", description = "unsupported_media_type: a body that is not application/json "
       + "(send JSON, or no body)", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorBodies.Error.class)))
+          schema = @Schema(ref = "Error")))
   public Rotated rotate(@HeaderParam("Content-Type") @Parameter(hidden = true) String contentType, String body)
       throws JsonProcessingException {
     var current = caller.get().filter(c -> !c.isService() && c.keyId() != null)
