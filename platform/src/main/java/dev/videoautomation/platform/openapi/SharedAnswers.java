@@ -21,10 +21,12 @@ import dev.videoautomation.platform.errors.ProblemDetails;
  * in every service and the gateway without any of them naming it.
  * <ul>
  * <li>An operation lists the shared answers it gives in one extension, {@code @Extension(name = ANSWERS, value =
- * "400,404,502=ProviderFailed")}: a status alone names the platform's answer for it ({@link #BY_STATUS}, defined in
- * {@code platform-components.yaml}), {@code status=Name} the response {@code #/components/responses/Name} of the
- * platform fragment or of the service's own {@code META-INF/openapi.yaml}. Each becomes a {@code $ref} unless the
- * operation declares that status itself; the extension is removed. An unknown status or name fails the build.</li>
+ * "400,404,502=ProviderFailed")} on the method (or in {@code @Operation(extensions = ...)}): a status alone names the
+ * platform's answer for it ({@link #BY_STATUS}, defined in {@code platform-components.yaml}), {@code status=Name} the
+ * response {@code #/components/responses/Name} of the platform fragment or of the service's own
+ * {@code META-INF/openapi.yaml}. Each becomes a {@code $ref} unless the operation declares that status itself; the
+ * extension is removed (with the copies SmallRye puts on the method's request body and responses). An unknown status
+ * or name fails the build.</li>
  * <li>Every 4xx and 5xx answer without content and without {@code $ref} gets the error body: {@code Error}
  * ({@code application/json}), or on {@code /v1/auth/agent/**} {@code Problem} ({@code application/problem+json}).
  * There a shared answer is written out as a copy of the component's description with the {@code Problem} body, not
@@ -81,7 +83,7 @@ public class SharedAnswers implements OASFilter {
     if (listed == null) {
       return;
     }
-    operation.removeExtension(ANSWERS);
+    removeEverywhere(operation);
     if (head) {
       throw new IllegalStateException(named + ": a HEAD answer has no body, so it names no shared answer ("
           + ANSWERS + " \"" + listed + "\"); describe its answers in place");
@@ -97,6 +99,23 @@ public class SharedAnswers implements OASFilter {
       responses.addAPIResponse(status, problem ? problemCopy(components.get(name))
           : OASFactory.createAPIResponse().ref(RESPONSES + name));
     });
+  }
+
+  /**
+   * Removes the extension from the operation and from where SmallRye copies a method's {@code @Extension} besides:
+   * the request body, the responses and each response.
+   */
+  private static void removeEverywhere(Operation operation) {
+    operation.removeExtension(ANSWERS);
+    if (operation.getRequestBody() != null) {
+      operation.getRequestBody().removeExtension(ANSWERS);
+    }
+    if (operation.getResponses() != null) {
+      operation.getResponses().removeExtension(ANSWERS);
+      if (operation.getResponses().getAPIResponses() != null) {
+        operation.getResponses().getAPIResponses().values().forEach(response -> response.removeExtension(ANSWERS));
+      }
+    }
   }
 
   /** Status → component name of each entry, checked against the components the document holds. */

@@ -44,6 +44,20 @@ class SharedAnswersTest {
   }
 
   @Test
+  void shouldRemoveTheCopiesSmallRyeMakesOfAMethodsExtension() {
+    var get = operation("404");
+    get.requestBody(OASFactory.createRequestBody().addExtension(SharedAnswers.ANSWERS, "404"));
+    get.getResponses().addExtension(SharedAnswers.ANSWERS, "404");
+    get.getResponses().getAPIResponse("200").addExtension(SharedAnswers.ANSWERS, "404");
+
+    filter.filterOpenAPI(document("/v1/things/{id}", get));
+
+    assertThat(get.getRequestBody().getExtensions()).doesNotContainKey(SharedAnswers.ANSWERS);
+    assertThat(get.getResponses().getExtensions()).doesNotContainKey(SharedAnswers.ANSWERS);
+    assertThat(get.getResponses().getAPIResponse("200").getExtensions()).doesNotContainKey(SharedAnswers.ANSWERS);
+  }
+
+  @Test
   void shouldKeepAnAnswerTheOperationDeclaresItselfAndGiveItTheErrorBody() {
     var get = operation("404");
     get.getResponses().addAPIResponse("404", OASFactory.createAPIResponse().description("`not_found`: no such key."));
