@@ -1,4 +1,4 @@
-package dev.videoautomation.platform.json;
+package dev.videoautomation.platform.updates;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,12 +8,12 @@ import java.util.function.Function;
 import dev.videoautomation.platform.errors.ApiException;
 
 /**
- * A partial update, as every {@code PUT} of a record takes it: the body (read by {@link RequestBodyMapper}'s strict
- * rules into the kind's update record) names only the fields to change, and a field that is absent or {@code null}
- * leaves the value as it is. Each field given is checked when it is named, before the record is loaded, so a refused
- * field is a 400 that changed nothing; {@link #applyTo} then sets the checked values on the record through the
- * setters given. Nothing is read reflectively and the record never leaves the service that owns it: this class sees
- * only values and setters.
+ * A partial update, as every {@code PUT} of a record takes it: the body (read by the strict rules of
+ * {@link dev.videoautomation.platform.json.RequestBodyMapper} into the kind's update record) names only the fields to
+ * change, and a field that is absent or {@code null} leaves the value as it is. Each field given is checked when it
+ * is named, before the record is loaded, so a refused field is a 400 that changed nothing; {@link #applyTo} then sets
+ * the checked values on the record through the setters given. Nothing is read reflectively and the record never
+ * leaves the service that owns it: this class sees only values and setters.
  *
  * <pre>{@code
  * public Optional<Reference> update(String clientId, String id, ReferenceDtos.Update body) {

@@ -1,4 +1,4 @@
-package dev.videoautomation.platform.json;
+package dev.videoautomation.platform.updates;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.json.RequestBodyMapper;
 
 /** A PUT body names what changes; an absent or null field leaves the value, a refused one changes nothing. */
 class PartialUpdateTest {
