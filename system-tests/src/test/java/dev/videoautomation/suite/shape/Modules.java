@@ -2,6 +2,7 @@ package dev.videoautomation.suite.shape;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,7 +54,7 @@ final class Modules {
       if (in == null) {
         throw new IllegalStateException("missing allowlist /shape/" + name);
       }
-      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().map(String::strip)
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().map(String::strip)
           .filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
