@@ -119,7 +119,7 @@ public class SharedAnswers implements OASFilter {
   }
 
   /** Status → component name of each entry, checked against the components the document holds. */
-  static Map<String, String> answers(String named, String listed, Map<String, APIResponse> components) {
+  private static Map<String, String> answers(String named, String listed, Map<String, APIResponse> components) {
     var answers = new TreeMap<String, String>();
     for (var entry : Arrays.stream(listed.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList()) {
       var parts = entry.split("=", 2);
