@@ -40,7 +40,6 @@ import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.errors.ErrorResponses;
 import dev.videoautomation.platform.http.RequestIds;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 
 /**
  * The claim page for a human principal (design §5): email, then the mailed code, then the new key, shown once. It
@@ -78,7 +77,7 @@ public class ClaimPageResource {
           schema = @Schema(implementation = ClaimStatus.class))})
   @APIResponse(responseCode = "404", description = "A page saying the link is unknown, used or expired; in JSON, "
       + "not_found for an unknown token", content = {@Content(mediaType = MediaType.TEXT_HTML),
-          @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class))})
+          @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error"))})
   public Response show(
       @PathParam("claimToken") @Parameter(description = TOKEN, schema = @Schema(type = SchemaType.STRING,
           maxLength = ID_MAX_LENGTH))
@@ -117,7 +116,7 @@ public class ClaimPageResource {
       content = @Content(mediaType = MediaType.TEXT_HTML))
   @APIResponse(responseCode = "406", description = "not_acceptable: `Accept: application/json`; the steps in JSON "
       + "are POST /v1/auth/agent/claim and /v1/auth/agent/claim/complete", content = @Content(
-          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "413", description = "A page saying the form was larger than it takes",
       content = @Content(mediaType = MediaType.TEXT_HTML))
   @APIResponse(responseCode = "415", description = "A page asking to use the form: the body was not "

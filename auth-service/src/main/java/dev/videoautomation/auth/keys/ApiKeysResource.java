@@ -8,8 +8,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
@@ -24,7 +24,7 @@ import dev.videoautomation.auth.keys.KeyDtos.Rotated;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.json.RequestBodyMapper;
-import dev.videoautomation.platform.openapi.ErrorBodies;
+import dev.videoautomation.platform.openapi.SharedAnswers;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 /** {@code POST /v1/api_keys/rotate}: any valid key, no subscription needed. */
@@ -44,36 +44,14 @@ public class ApiKeysResource {
 
   @POST
   @Consumes(MediaType.WILDCARD)
-  @Operation(operationId = "rotateApiKey", summary = "Rotate the key you call with", description = "Issues a new key "
-      + "of the same kind and scopes for the same client. The key you call with stops working at once, or after "
-      + "`graceSeconds` (0 to 86400) so running work can switch over; `previous_credential_expires` says when (null: "
-      + "already stopped). The body is optional (none, or `{}`, is no grace). Needs any valid key (anonymous keys "
-      + "too); no subscription.\n\nOnly the newest key rotates: a key inside its rotation grace was already replaced "
-      + "and answers 403 key_rotating. A rotation ends every older key of the client along with the one you call with "
-      + "(at once, or by the end of the new grace at the latest), so rotating the newest key without grace ends a "
-      + "leaked older one too.\n\n`Idempotency-Key`: the gateway holds it while the rotation runs (a second call with "
-      + "it meanwhile is 409 idempotency_key_in_use), but never stores the answer, since it carries a key: repeating a "
-      + "completed rotation with the same `Idempotency-Key` answers 409 credential_issued (the key was issued; recover "
-      + "one by email if it is lost) and rotates nothing. Send a new `Idempotency-Key` to rotate again.")
+  @Operation(operationId = "rotateApiKey", summary = "Rotate the key you call with")
+  @Extension(name = SharedAnswers.ANSWERS, value = "415")
   @RequestBody(required = false, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = RotateRequest.class), examples = {
-      @ExampleObject(name = "at once", value = "{}"),
-      @ExampleObject(name = "with grace", value = "{\"graceSeconds\":3600}")}))
+      schema = @Schema(implementation = RotateRequest.class)))
   @APIResponse(responseCode = "200", description = "The new key, shown once", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Rotated.class),
-      examples = @ExampleObject(name = "with grace", value = "{\"credential\":"
-          + "\"svc_live_1x2Yz3AbC4dEf5GhI6jKl7mN8pQ9rS0tU1vW2xY3zA4bC5dE6\",\"credential_type\":\"api_key\","
-          + "\"credential_expires\":null,\"scopes\":[\"api.read\",\"api.write\"],"
-          + "\"previous_credential_expires\":1763703600000}")))
-  @APIResponse(responseCode = "400", description = "invalid_request: graceSeconds out of range, or not JSON",
-      content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorBodies.Error.class)))
-  @APIResponse(responseCode = "403", description = "key_rotating: the key you call with is inside its rotation "
-      + "grace (a newer key replaced it); rotate with the newest key", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
-  @APIResponse(responseCode = "415", description = "unsupported_media_type: a body that is not application/json "
-      + "(send JSON, or no body)", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorBodies.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Rotated.class)))
+  @APIResponse(responseCode = "400", description = "invalid_request: graceSeconds out of range, or not JSON")
+  @APIResponse(responseCode = "403")
   public Rotated rotate(@HeaderParam("Content-Type") @Parameter(hidden = true) String contentType, String body)
       throws JsonProcessingException {
     var current = caller.get().filter(c -> !c.isService() && c.keyId() != null)

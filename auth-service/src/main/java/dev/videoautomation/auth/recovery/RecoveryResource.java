@@ -33,7 +33,6 @@ import dev.videoautomation.auth.keys.KeyDtos.Credential;
 import dev.videoautomation.auth.mail.CodeMail;
 import dev.videoautomation.auth.mail.Emails;
 import dev.videoautomation.platform.errors.ApiException;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 
 /** {@code POST /v1/api_keys/recover}: public; the same answers whether or not an email is registered. */
 @Path("/v1/api_keys/recover")
@@ -90,18 +89,18 @@ public class RecoveryResource {
           + "\"svc_live_1x2Yz3AbC4dEf5GhI6jKl7mN8pQ9rS0tU1vW2xY3zA4bC5dE6\",\"credential_type\":\"api_key\","
           + "\"credential_expires\":null,\"scopes\":[\"api.read\",\"api.write\"]}")))
   @APIResponse(responseCode = "400", description = "invalid_request, naming the field", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "401", description = "invalid_code: the code is wrong, expired or used up, or the "
       + "email recovers nothing (one answer for all)", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorBodies.Error.class)))
+          schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "415", description = "unsupported_media_type: send application/json",
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorBodies.Error.class)))
+          schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "429", description = "rate_limited: too many code requests from this source address, "
       + "or for this email address, this hour", headers = {@Header(name = "Retry-After", ref = "HourlyRetryAfter"),
           @Header(name = "Access-Control-Allow-Origin", ref = "Access-Control-Allow-Origin")},
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorBodies.Error.class)))
+          schema = @Schema(ref = "Error")))
   public Response recover(@NotNull @Valid RecoverRequest body, @Context RoutingContext http) {
     if (!Emails.looksValid(body.email())) {
       throw ApiException.invalidField("email", "must be an email address");

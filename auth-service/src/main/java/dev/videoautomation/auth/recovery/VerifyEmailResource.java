@@ -28,7 +28,6 @@ import dev.videoautomation.auth.clients.AddressVerification;
 import dev.videoautomation.auth.mail.CodeMail;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 /**
@@ -88,21 +87,21 @@ public class VerifyEmailResource {
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Status.class),
       examples = @ExampleObject(name = "code sent", value = "{\"status\":\"code_sent\"}")))
   @APIResponse(responseCode = "400", description = "invalid_request: code is not 6 digits", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "401", description = "unauthorized (no valid key); invalid_code (wrong, expired or "
       + "none sent); code_attempts_exhausted (ask for a new code with {})", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "409", description = "conflict: no recovery address waits to be verified",
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorBodies.Error.class)))
+          schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "415", description = "unsupported_media_type: send application/json",
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorBodies.Error.class)))
+          schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "429", description = "rate_limited: too many codes for this address this hour",
       headers = {@Header(name = "Retry-After", ref = "HourlyRetryAfter"),
           @Header(name = "Access-Control-Allow-Origin", ref = "Access-Control-Allow-Origin")},
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorBodies.Error.class)))
+          schema = @Schema(ref = "Error")))
   public Response verifyEmail(@Valid VerifyEmailRequest body) {
     var clientId = caller.get().filter(c -> !c.isService()).map(c -> c.clientId())
         .orElseThrow(() -> new ApiException(ErrorCode.UNAUTHORIZED, "Send the client's key in the Authorization "

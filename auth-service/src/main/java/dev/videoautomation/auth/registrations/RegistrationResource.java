@@ -41,7 +41,6 @@ import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.errors.ProblemDetails;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 
 /** The agent registration family (no key needed); every error here is {@code application/problem+json}. */
 @Path("/v1/auth/agent")
@@ -93,13 +92,13 @@ public class RegistrationResource {
                   + "\"api.write\"],\"claim_url\":\"https://api.example.com/claim/clm_4bQ1x9TzKc3LmN8pR2sV7w\","
                   + "\"claim_token\":\"clm_4bQ1x9TzKc3LmN8pR2sV7w\",\"claim_token_expires\":1763786400000}")}))
   @APIResponse(responseCode = "400", description = "unsupported_type or invalid_request, naming the field",
-      content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = ErrorBodies.Problem.class)))
+      content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "Problem")))
   @APIResponse(responseCode = "415", description = "unsupported_media_type: send application/json",
-      content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = ErrorBodies.Problem.class)))
+      content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "Problem")))
   @APIResponse(responseCode = "429", description = "rate_limited: too many registrations from this address, or "
       + "codes for this email address, this hour", headers = {@Header(name = "Retry-After", ref = "HourlyRetryAfter"),
           @Header(name = "Access-Control-Allow-Origin", ref = "Access-Control-Allow-Origin")},
-      content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = ErrorBodies.Problem.class)))
+      content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "Problem")))
   public Response register(@NotNull @Valid RegisterRequest body, @Context HttpServerRequest http) {
     var address = AddressLimits.addressOf(http);
     Object record = switch (body.type()) {
@@ -127,15 +126,15 @@ public class RegistrationResource {
           + "\"claim_attempt_id\":\"cla_7Hn2Kq9WxYz4AbC1dEf3Gh\",\"status\":\"initiated\","
           + "\"expires_at\":1763700600000}")))
   @APIResponse(responseCode = "400", description = "invalid_request (naming the field) or not_anonymous_registration",
-      content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = ErrorBodies.Problem.class)))
+      content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "Problem")))
   @APIResponse(responseCode = "404", description = "not_found: the claim token is unknown, used or expired",
-      content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = ErrorBodies.Problem.class)))
+      content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "Problem")))
   @APIResponse(responseCode = "415", description = "unsupported_media_type: send application/json",
-      content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = ErrorBodies.Problem.class)))
+      content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "Problem")))
   @APIResponse(responseCode = "429", description = "rate_limited: too many claim starts from this address, or "
       + "codes for this email address, this hour", headers = {@Header(name = "Retry-After", ref = "HourlyRetryAfter"),
           @Header(name = "Access-Control-Allow-Origin", ref = "Access-Control-Allow-Origin")},
-      content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = ErrorBodies.Problem.class)))
+      content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "Problem")))
   public ClaimAttempt claim(@NotNull @Valid ClaimRequest body, @Context HttpServerRequest http) {
     if (!Emails.looksValid(body.email())) {
       throw ApiException.invalidField("email", "must be an email address");
@@ -158,13 +157,13 @@ public class RegistrationResource {
           + "\"svc_live_1x2Yz3AbC4dEf5GhI6jKl7mN8pQ9rS0tU1vW2xY3zA4bC5dE6\",\"credential_type\":\"api_key\","
           + "\"credential_expires\":null,\"scopes\":[\"api.read\",\"api.write\"]}")))
   @APIResponse(responseCode = "400", description = "invalid_request, naming the field",
-      content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = ErrorBodies.Problem.class)))
+      content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "Problem")))
   @APIResponse(responseCode = "401", description = "invalid_code or code_attempts_exhausted",
-      content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = ErrorBodies.Problem.class)))
+      content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "Problem")))
   @APIResponse(responseCode = "404", description = "not_found: the claim token is unknown, used or expired",
-      content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = ErrorBodies.Problem.class)))
+      content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "Problem")))
   @APIResponse(responseCode = "415", description = "unsupported_media_type: send application/json",
-      content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = ErrorBodies.Problem.class)))
+      content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "Problem")))
   public Credential complete(@NotNull @Valid CompleteRequest body) {
     return onboarding.complete(body.claim_token(), body.code());
   }
@@ -186,11 +185,11 @@ public class RegistrationResource {
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Revoked.class),
       examples = @ExampleObject(name = "received", value = "{\"revoked\":true}")))
   @APIResponse(responseCode = "400", description = "invalid_request: the body is not a compact JWS",
-      content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = ErrorBodies.Problem.class)))
+      content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "Problem")))
   @APIResponse(responseCode = "413", description = "payload_too_large: a logout token is at most 16,384 characters",
-      content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = ErrorBodies.Problem.class)))
+      content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "Problem")))
   @APIResponse(responseCode = "415", description = "unsupported_media_type: send application/logout+jwt",
-      content = @Content(mediaType = PROBLEM, schema = @Schema(implementation = ErrorBodies.Problem.class)))
+      content = @Content(mediaType = PROBLEM, schema = @Schema(ref = "Problem")))
   public Revoked revoke(@HeaderParam("Content-Type") @Parameter(hidden = true) String contentType,
       String logoutToken) {
     logoutTokens.requireMediaType(contentType);

@@ -32,7 +32,6 @@ import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.errors.ErrorResponses;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 
 /**
  * The local provider's checkout page (the embedded default, for self-hosting and demos): no card is taken; the
@@ -71,7 +70,7 @@ public class CheckoutPageResource {
               schema = @Schema(implementation = CheckoutDtos.PageStatus.class))})
   @APIResponse(responseCode = "404", description = "A page saying there is no such checkout; in JSON, not_found",
       content = {@Content(mediaType = MediaType.TEXT_HTML), @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorBodies.Error.class))})
+          schema = @Schema(ref = "Error"))})
   @APIResponse(responseCode = "410", description = "A page saying the checkout has expired",
       content = @Content(mediaType = MediaType.TEXT_HTML))
   public Response show(@PathParam("sessionId") @Parameter(description = SESSION, schema = @Schema(
@@ -110,7 +109,7 @@ public class CheckoutPageResource {
       content = @Content(mediaType = MediaType.TEXT_HTML))
   @APIResponse(responseCode = "406", description = "not_acceptable: `Accept: application/json`; agents follow a "
       + "checkout with GET /v1/credits/status", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorBodies.Error.class)))
+          schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "503", description = "A page saying it is not paid yet (nothing was charged): a "
       + "service did not answer (with the form to try again), or checkout without a key is switched off here",
       content = @Content(mediaType = MediaType.TEXT_HTML))

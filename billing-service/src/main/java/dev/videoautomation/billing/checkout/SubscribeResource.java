@@ -35,7 +35,6 @@ import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.json.RequestBodyMapper;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 /** Subscribing: {@code POST /v1/subscribe} (key optional) and {@code GET /v1/credits/status} (public). */
@@ -82,16 +81,16 @@ public class SubscribeResource {
           + "\"expiresAt\":1763700600000}")))
   @APIResponse(responseCode = "400", description = "invalid_request, naming the field: the body is not JSON, `plan` "
       + "is not a plan, `email` is not an email address, or a field is too long", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "502", description = "provider_auth_failed (Stripe refused this server's key) or "
       + "upstream_error (Stripe could not start the checkout)", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "503", description = "provider_not_configured (Stripe is the provider but has no key) "
       + "or service_unavailable (checkout without a key is switched off on this server), with `setup`",
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorBodies.Error.class)))
+          schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "504", description = "upstream_timeout: Stripe did not answer in time", content =
-      @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+      @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   public Response subscribe(@Parameter(hidden = true) byte[] bytes) throws JsonProcessingException {
     var rawBody = bytes == null ? null : new String(bytes, StandardCharsets.UTF_8);
     // The body is optional (a bare POST subscribes to pro), so it is read here rather than by the JSON reader, with
@@ -125,9 +124,9 @@ public class SubscribeResource {
           + "\"credential\":null}")))
   @APIResponse(responseCode = "400", description = "invalid_request: `sessionId` is missing or not a checkout "
       + "session id", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorBodies.Error.class)))
+          schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "404", description = "not_found: no such checkout session", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   public CheckoutDtos.Status status(@QueryParam("sessionId") @Parameter(required = true, description = "The "
       + "sessionId POST /v1/subscribe answered.", schema = @Schema(type = SchemaType.STRING,
           maxLength = CheckoutDtos.ID_MAX_LENGTH, pattern = CheckoutDtos.SESSION_ID)) String sessionId) {

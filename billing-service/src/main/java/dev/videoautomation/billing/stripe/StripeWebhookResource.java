@@ -29,7 +29,6 @@ import dev.videoautomation.billing.config.BillingConfig;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 
 /** {@code POST /v1/billing/webhooks/stripe}: Stripe's signed events (public; the signature is the lock). */
 @Path("/v1/billing/webhooks/stripe")
@@ -73,10 +72,10 @@ public class StripeWebhookResource {
       schema = @Schema(implementation = Receipt.class)))
   @APIResponse(responseCode = "400", description = "invalid_request: the Stripe-Signature does not sign the payload "
       + "(field Stripe-Signature), or the body is not a Stripe event (field body)", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "503", description = "provider_not_configured: this server has no Stripe webhook "
       + "secret (`setup` says what to set)", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = ErrorBodies.Error.class)))
+      schema = @Schema(ref = "Error")))
   public Receipt receive(@HeaderParam("Stripe-Signature") @Parameter(required = true, description = "Stripe's "
       + "signature of the payload: t=<timestamp>,v1=<HMAC-SHA256>.") String signature,
       @Parameter(hidden = true) byte[] body) throws JsonProcessingException {

@@ -18,7 +18,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.videoautomation.clone.docs.ApiDocs;
 import dev.videoautomation.clone.sources.InputDocs;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 @Path("/v1/clones/check")
@@ -63,13 +62,13 @@ public class CheckResource {
                "detail": "Not run: no vision provider is configured (set CLONE_VISION_API_KEY, ...)."}}}""")))
   @APIResponse(responseCode = "400", description = InputDocs.BAD_URL + " `mediaId` must look like `med_…`; "
       + "exactly one of `videoUrl` and `mediaId` is given.", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class),
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error"),
       examples = @ExampleObject(name = "refused", value = InputDocs.BAD_URL_EXAMPLE)))
   @APIResponse(responseCode = "404", description = InputDocs.NOT_FOUND, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "413", description = "payload_too_large: the source is larger than this service "
       + "takes (`limit` in bytes).", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = ErrorBodies.Error.class)))
+      schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "415", ref = ApiDocs.NOT_JSON)
   @APIResponse(responseCode = "422", ref = ApiDocs.UNPROCESSABLE)
   @APIResponse(responseCode = "502", ref = ApiDocs.PROVIDER_FAILED)

@@ -28,7 +28,6 @@ import dev.videoautomation.clone.docs.ApiDocs;
 import dev.videoautomation.clone.docs.CloneErrorAnswers;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.lists.Page;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 @Path("/v1/music")
@@ -65,7 +64,7 @@ public class MusicResource {
   @APIResponse(responseCode = "400", description = "invalid_request: the body is not a JSON object, `prompt` is "
       + "missing or longer than 2000 characters, `durationSeconds` is outside 5 to 300, or a field is unknown; "
       + "`field` names it. Checked before anything else, so also when no provider is set.", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   public Response start(MusicDtos.MusicRequest request) {
     MusicService.requireValid(request);
     var task = music.start(caller.requireClientId(), request);

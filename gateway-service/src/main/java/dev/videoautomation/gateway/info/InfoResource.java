@@ -26,7 +26,6 @@ import dev.videoautomation.gateway.sizes.RequestSizes;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.http.ApiVersion;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 
 /**
  * {@code GET /v1/info} (public): what the API is, every endpoint with what it asks of the caller, how to
@@ -68,7 +67,7 @@ public class InfoResource {
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiInfo.class)))
   @APIResponse(responseCode = "503", description = "`service_unavailable`: the daily limits could not be read from "
       + "billing-service (and none were read before). Retry in a few seconds.", content = @Content(
-          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   public ApiInfo info() {
     return new ApiInfo("Video Automation Service", ApiVersion.CURRENT, endpoints(), auth(), MCP, dailyLimits());
   }

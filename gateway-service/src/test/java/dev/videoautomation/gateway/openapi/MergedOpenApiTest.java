@@ -256,9 +256,9 @@ class MergedOpenApiTest {
     assertThat(operation(document, "/v1/check/rules", "get").at("/responses/200/headers").has("RateLimit")).isFalse();
   }
 
+  /** Read from the gateway's own document, in process: its /q/openapi answers 404 on the public port. */
   @Test
   void shouldDeclareTheBucketOfTheErrorBody() {
-    // The gateway's own document, read in process (its /q/openapi answers outside callers 404).
     var bucket = merged.documentKeepingOnlyWhole().at("/components/schemas/Error/properties/bucket");
 
     assertThat(bucket.path("type").asText()).isEqualTo("string");

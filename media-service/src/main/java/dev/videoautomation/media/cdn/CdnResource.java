@@ -24,7 +24,7 @@ import dev.videoautomation.media.library.ObjectResponses;
 import dev.videoautomation.media.openapi.Bounds;
 import dev.videoautomation.media.openapi.MediaTags;
 import dev.videoautomation.platform.errors.ApiException;
-import dev.videoautomation.platform.openapi.ErrorBodies;
+import dev.videoautomation.platform.openapi.SharedAnswers;
 
 /**
  * The public CDN for local storage: {@code /cdn/m/<med id>/<file name>}, the shape of every storage key
@@ -39,7 +39,8 @@ import dev.videoautomation.platform.openapi.ErrorBodies;
 @APIResponse(responseCode = "416", description = "The range starts past the end of the object; no body.",
     headers = {@Header(name = "Content-Range", description = "`bytes */<size>`", schema = @Schema(
         type = SchemaType.STRING, maxLength = 64, example = "bytes */18342211")),
-        @Header(name = CdnResource.CORS, ref = CdnResource.CORS)})
+        @Header(name = CdnResource.CORS, ref = CdnResource.CORS)},
+    extensions = @Extension(name = SharedAnswers.NO_BODY, value = "true"))
 @Blocking
 public class CdnResource {
   /** The gateway answers every request with it (its CORS filter); declared wherever an answer lists headers. */
@@ -75,10 +76,10 @@ public class CdnResource {
           @Content(mediaType = "audio/*", schema = @Schema(ref = "CdnObjectBytes")),
           @Content(mediaType = "image/*", schema = @Schema(ref = "CdnObjectBytes"))})
   @APIResponse(responseCode = "404", description = "`not_found`: no object is stored at this URL (or storage is S3).",
-      content = @Content(mediaType = "application/json", schema = @Schema(implementation = ErrorBodies.Error.class)))
+      content = @Content(mediaType = "application/json", schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "503", description = "`service_unavailable`: the database is unavailable for a "
       + "moment; retry after `retryAfter` seconds.", content = @Content(mediaType = "application/json",
-      schema = @Schema(implementation = ErrorBodies.Error.class)))
+      schema = @Schema(ref = "Error")))
   public Response get(@PathParam("mediaId") @Parameter(ref = "CdnMediaId") String mediaId,
       @PathParam("fileName") @Parameter(ref = "CdnFileName") String fileName,
       @HeaderParam("Range") @Parameter(ref = "CdnRange") String range,

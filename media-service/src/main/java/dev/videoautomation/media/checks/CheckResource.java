@@ -25,7 +25,6 @@ import dev.videoautomation.media.checks.CheckDtos.RulesUpdate;
 import dev.videoautomation.media.openapi.MediaErrorAnswers;
 import dev.videoautomation.media.openapi.MediaTags;
 import dev.videoautomation.platform.errors.ApiException;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 /** {@code POST /v1/check} and the caller's custom rules at {@code /v1/check/rules}. */
@@ -143,7 +142,7 @@ public class CheckResource {
       examples = @ExampleObject(name = "saved", value = RULES_EXAMPLE)))
   @APIResponse(responseCode = "400", description = "`invalid_request`: `field` names the rule at fault, e.g. "
       + "rules[1].value; nothing is saved.", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = ErrorBodies.Error.class), examples = @ExampleObject(name = "wrong value type",
+      schema = @Schema(ref = "Error"), examples = @ExampleObject(name = "wrong value type",
       value = "{\"error\":\"invalid_request\",\"message\":\"Field 'rules[1].value' must be a whole number >= 0 "
           + "for rule hashtags.max.\",\"field\":\"rules[1].value\"}")))
   @APIResponse(responseCode = "409", description = "`conflict`: `version` is not the current one (the body's "

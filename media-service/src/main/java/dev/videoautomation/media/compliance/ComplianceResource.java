@@ -23,7 +23,6 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 import dev.videoautomation.media.openapi.MediaErrorAnswers;
 import dev.videoautomation.media.openapi.MediaTags;
 import dev.videoautomation.platform.errors.ApiException;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 
 /** {@code POST /v1/compliance/prompt} and {@code /video}: scan text, or a whole video, against platform terms. */
 @Path("/v1/compliance")
@@ -86,7 +85,7 @@ public class ComplianceResource {
       @ExampleObject(name = "rules only", value = RULES_ONLY_EXAMPLE)}))
   @APIResponse(responseCode = "400", description = "`invalid_request`: text missing, blank or too long, or an unknown "
       + "platform; `field` names it.", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = ErrorBodies.Error.class), examples = @ExampleObject(name = "too long",
+      schema = @Schema(ref = "Error"), examples = @ExampleObject(name = "too long",
       value = "{\"error\":\"invalid_request\",\"message\":\"Field 'text' size must be between 0 and 20000.\","
           + "\"field\":\"text\"}")))
   public ComplianceScan prompt(@Valid PromptRequest request) {

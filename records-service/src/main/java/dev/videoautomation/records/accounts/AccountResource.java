@@ -29,7 +29,6 @@ import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.lists.TagFilters;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.Deleted;
@@ -69,7 +68,7 @@ public class AccountResource extends OwnedRecordResource<Account, AccountDtos.Vi
           schema = @Schema(implementation = AccountDtos.View.class)))
   @APIResponse(responseCode = "402", description = "`insufficient_credits`: the balance does not cover "
       + "`account.create` (`balance` and `cost` say by how much); nothing was stored.", content = @Content(
-          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "502", ref = ApiDocs.UPSTREAM_ERROR)
   @APIResponse(responseCode = "504", ref = ApiDocs.UPSTREAM_TIMEOUT)
   public Response create(AccountDtos.Create body) {

@@ -29,7 +29,6 @@ import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.lists.TagFilters;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.Deleted;
@@ -69,22 +68,22 @@ public class AssetResource extends OwnedRecordResource<Asset, AssetDtos.View, As
   @APIResponse(responseCode = "400", description = "`invalid_request` naming the field, or `url_not_allowed` with "
       + "`reason` and `field: url`: the URL leads to a private address, too many redirects, or is not http(s).",
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorBodies.Error.class)))
+          schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "404", description = "`not_found` naming `url`: another client's `med_` id, or a CDN "
       + "URL of no stored object.", content = @Content(
-          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "413", description = "`payload_too_large`: the file is larger than the service "
       + "stores; `limit` is the largest size, in bytes.", content = @Content(
-          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "415", description = "`unsupported_media_type`: the file is not of `contentType`, or "
       + "of no type the service stores; or the body was not sent as `application/json`.", content = @Content(
-          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "502", description = "`upstream_error`: the URL answered an error (`upstreamStatus`) "
       + "or could not be reached, or the media service failed; nothing was stored.", content = @Content(
-          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   @APIResponse(responseCode = "504", description = "`upstream_timeout`: fetching the URL took too long; nothing "
       + "was stored.", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(implementation = ErrorBodies.Error.class)))
+          schema = @Schema(ref = "Error")))
   public Response create(AssetDtos.Create body) {
     return created(service.create(clientId(), body));
   }

@@ -29,7 +29,6 @@ import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.lists.TagFilters;
-import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.platform.token.CurrentCaller;
 import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.Deleted;
@@ -112,7 +111,7 @@ public class PostResource extends OwnedRecordResource<Post, PostDtos.View, PostD
   @APIResponse(responseCode = "200", description = UPDATED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.View.class)))
   @APIResponse(responseCode = "409", description = CONFLICT_CHANGED, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   public PostDtos.View update(@PathParam("id") String id, PostDtos.Update body) {
     return updateAt(id, body);
   }
@@ -123,7 +122,7 @@ public class PostResource extends OwnedRecordResource<Post, PostDtos.View, PostD
   @APIResponse(responseCode = "200", description = UPDATED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PostDtos.View.class)))
   @APIResponse(responseCode = "409", description = CONFLICT_CHANGED, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   public PostDtos.View updateById(@QueryParam("id") String id, PostDtos.Update body) {
     return updateNamed(id, body);
   }
@@ -136,7 +135,7 @@ public class PostResource extends OwnedRecordResource<Post, PostDtos.View, PostD
   @APIResponse(responseCode = "200", description = ApiDocs.DELETED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
   @APIResponse(responseCode = "409", description = CONFLICT_PUBLISHING, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   public Deleted delete(@PathParam("id") String id) {
     return removeAt(id);
   }
@@ -148,7 +147,7 @@ public class PostResource extends OwnedRecordResource<Post, PostDtos.View, PostD
   @APIResponse(responseCode = "200", description = ApiDocs.DELETED, content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Deleted.class)))
   @APIResponse(responseCode = "409", description = CONFLICT_PUBLISHING, content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBodies.Error.class)))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
   public Deleted deleteById(@QueryParam("id") String id,
       @RequestBody(ref = ApiDocs.DELETE_BODY) String body) {
     return removeNamed(id, body);

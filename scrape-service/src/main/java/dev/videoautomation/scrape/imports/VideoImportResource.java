@@ -23,7 +23,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.smallrye.common.annotation.Blocking;
 
-import dev.videoautomation.platform.openapi.ErrorBodies;
 import dev.videoautomation.scrape.endpoints.ScrapeDocs;
 import dev.videoautomation.scrape.endpoints.ScrapeLimits;
 
@@ -72,7 +71,7 @@ public class VideoImportResource {
       + "metadata addresses; checked without DNS and before the provider, so also when none is configured); media's "
       + "url_not_allowed for the video "
       + "file itself passes through.", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = ErrorBodies.Error.class), examples = {@ExampleObject(name = "unsupported",
+      schema = @Schema(ref = "Error"), examples = {@ExampleObject(name = "unsupported",
       value = "{\"error\": \"unsupported_platform\", \"message\": \"Platform 'microblog' is not supported here; use "
       + "shortvideo or photo.\", \"setup\": \"Use shortvideo or photo (a TikTok or Instagram post or account).\"}"),
       @ExampleObject(name = "url_not_allowed", value = "{\"error\": \"url_not_allowed\", \"message\": \"The "
@@ -81,25 +80,25 @@ public class VideoImportResource {
       + "\"10.0.0.5\", \"setup\": \"Pass a public http(s) URL of the platform's post.\"}")}))
   @APIResponse(responseCode = "413", description = "payload_too_large: the video file is larger than the CDN "
       + "takes (media-service's answer, passed through).", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = ErrorBodies.Error.class), examples = @ExampleObject(name = "too large",
+      schema = @Schema(ref = "Error"), examples = @ExampleObject(name = "too large",
       value = "{\"error\": \"payload_too_large\", \"message\": \"The file is larger than 2147483648 bytes.\", "
       + "\"limit\": 2147483648, \"setup\": \"The file is larger than the CDN accepts; pick a shorter video.\"}")))
   @APIResponse(responseCode = "415", description = "unsupported_media_type: the body is not sent as "
       + "`application/json`, or the post's file is not a video (media-service's answer, passed through).",
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = ErrorBodies.Error.class), examples = {@ExampleObject(name = "not json",
+      schema = @Schema(ref = "Error"), examples = {@ExampleObject(name = "not json",
       value = ScrapeDocs.NOT_JSON), @ExampleObject(name = "not a video", value = "{\"error\": "
       + "\"unsupported_media_type\", \"message\": \"The file is text/html; only video/* is taken here.\", "
       + "\"setup\": \"The file is not a video the CDN accepts; pass a post with an mp4 video.\"}")}))
   @APIResponse(responseCode = "422", description = "no_video: the post has no video (a photo post).",
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = ErrorBodies.Error.class), examples = @ExampleObject(name = "no video",
+      schema = @Schema(ref = "Error"), examples = @ExampleObject(name = "no video",
       value = "{\"error\": \"no_video\", \"message\": \"This post has no video (it may be a photo post).\", "
       + "\"setup\": \"Pass the URL of a post that contains a video.\"}")))
   @APIResponse(responseCode = "503", description = "provider_not_configured: no scraping provider is configured "
       + "on this server; service_unavailable: media-service, which stores the file, is unavailable for a moment.",
       content = @Content(mediaType = MediaType.APPLICATION_JSON,
-      schema = @Schema(implementation = ErrorBodies.Error.class), examples = @ExampleObject(
+      schema = @Schema(ref = "Error"), examples = @ExampleObject(
       name = "provider_not_configured", value = ScrapeDocs.NOT_CONFIGURED)))
   public ImportedVideo download(@PathParam("platform") String platform, @Valid @NotNull ImportRequest body) {
     return imports.importVideo(platform, body.url());
