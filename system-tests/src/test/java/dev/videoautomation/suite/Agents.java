@@ -113,7 +113,24 @@ public final class Agents {
   public static Agent subscribedAgent() {
     var agent = claimedAgent();
     grantSubscription(agent.clientId());
+    awaitSubscription(agent);
     return agent;
+  }
+
+  /**
+   * Until the gateway shows the subscription: it may hold the client's earlier entitlement for up to a second after
+   * the grant (design §3.2: billing's change event evicts it), so a test reading limits at once could see none.
+   */
+  public static void awaitSubscription(Agent agent) {
+    var deadline = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+    while (System.nanoTime() < deadline) {
+      int limit = as(agent).when().get("/v1/usage").then().statusCode(200).extract().path("usage.scrape.limit");
+      if (limit > 0) {
+        return;
+      }
+      pause();
+    }
+    throw new AssertionError("The gateway did not show the subscription of " + agent.clientId() + " within 3 s");
   }
 
   public static void grantSubscription(String clientId) {
@@ -144,13 +161,17 @@ public final class Agents {
         assertThat(code.find()).as("a 6-digit code in the mail to " + recipient).isTrue();
         return code.group(1);
       }
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException(e);
-      }
+      pause();
     }
     throw new AssertionError("No mail reached " + recipient + " within 10 s");
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(50);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 }
