@@ -57,17 +57,10 @@ public class InfoResource {
 
   @GET
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(operationId = "getInfo", summary = "What this API is and how to use it", description = "name, "
-      + "version (the date version), endpoints (`METHOD /path` → service, access, scope, subscription, bucket, "
-      + "maxBodyBytes: the largest body, issuesCredential: the answer carries a key, which an Idempotency-Key never "
-      + "stores), auth (key headers, registration and discovery URLs, scopes), mcp (the MCP endpoint, its transport "
-      + "and how the key is sent) and dailyLimits (bucket → calls per "
-      + "day of the pro plan, reset 00:00 UTC).")
+  @Operation(operationId = "getInfo", summary = "What this API is and how to use it")
   @APIResponse(responseCode = "200", description = "What this API is", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiInfo.class)))
-  @APIResponse(responseCode = "503", description = "`service_unavailable`: the daily limits could not be read from "
-      + "billing-service (and none were read before). Retry in a few seconds.", content = @Content(
-          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
+  @APIResponse(responseCode = "503")
   public ApiInfo info() {
     return new ApiInfo("Video Automation Service", ApiVersion.CURRENT, endpoints(), auth(), MCP, dailyLimits());
   }
