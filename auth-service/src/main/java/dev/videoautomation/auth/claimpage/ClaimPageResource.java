@@ -1,8 +1,5 @@
 package dev.videoautomation.auth.claimpage;
 
-import static dev.videoautomation.auth.openapi.DocumentedForms.CODE_PATTERN;
-import static dev.videoautomation.auth.openapi.DocumentedForms.ID_MAX_LENGTH;
-
 import java.util.List;
 
 import jakarta.ws.rs.Consumes;
@@ -20,12 +17,10 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.Variant;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -51,9 +46,6 @@ import dev.videoautomation.platform.http.RequestIds;
 @Path("/claim/{claimToken}")
 @Tag(name = "Agent registration")
 public class ClaimPageResource {
-  private static final String TOKEN = "The claim token from claim_url (clm_…). It is in the path because the link is "
-      + "what the human opens; it works once and expires after 24 hours.";
-
   /** The path of the error answers: not the request's, which holds the claim token. */
   private static final String PATH = "/claim";
   private static final List<Variant> PAGE_OR_JSON = Variant.mediaTypes(MediaType.TEXT_HTML_TYPE,
@@ -67,22 +59,12 @@ public class ClaimPageResource {
 
   @GET
   @Produces({MediaType.TEXT_HTML, MediaType.APPLICATION_JSON})
-  @Operation(operationId = "showClaimPage", summary = "The claim page (HTML) a human principal opens from claim_url",
-      description = "For people, not agents: shows a form for an email (anonymous registrations), or for the mailed "
-          + "code. Unknown, used or expired token: a 404 page. With `Accept: application/json` it answers where the "
-          + "claim stands instead (never a key, code or address): 200 `{\"status\"}`, 404 for an unknown token.",
-      extensions = @Extension(name = "x-mcp", value = "false", parseValue = true))
+  @Operation(operationId = "showClaimPage", summary = "The claim page (HTML) a human principal opens from claim_url")
   @APIResponse(responseCode = "200", description = "The page with the next form; in JSON, the claim's step",
       content = {@Content(mediaType = MediaType.TEXT_HTML), @Content(mediaType = MediaType.APPLICATION_JSON,
           schema = @Schema(implementation = ClaimStatus.class))})
-  @APIResponse(responseCode = "404", description = "A page saying the link is unknown, used or expired; in JSON, "
-      + "not_found for an unknown token", content = {@Content(mediaType = MediaType.TEXT_HTML),
-          @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error"))})
-  public Response show(
-      @PathParam("claimToken") @Parameter(description = TOKEN, schema = @Schema(type = SchemaType.STRING,
-          maxLength = ID_MAX_LENGTH))
-      String claimToken,
-      @Context Request request) {
+  @APIResponse(responseCode = "404")
+  public Response show(@PathParam("claimToken") String claimToken, @Context Request request) {
     if (wantsJson(request)) {
       return onboarding.claimStep(claimToken)
           .map(step -> Response.ok(new ClaimStatus(step.wireName())).header("Cache-Control", "no-store").build())
@@ -101,37 +83,14 @@ public class ClaimPageResource {
   @POST
   @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
   @Produces({MediaType.TEXT_HTML, MediaType.APPLICATION_JSON})
-  @Operation(operationId = "submitClaimPage", summary = "A step of the claim page (HTML form)", description = "For "
-      + "people, not agents (they use POST /v1/auth/agent/claim and claim/complete). Form fields: `email` mails a "
-      + "code (anonymous registrations), `code` completes the claim and shows the new svc_live_ key once. A refused "
-      + "step answers the page again with the reason and the status the JSON endpoints would give.",
-      extensions = @Extension(name = "x-mcp", value = "false", parseValue = true))
+  @Operation(operationId = "submitClaimPage", summary = "A step of the claim page (HTML form)")
   @APIResponse(responseCode = "200", description = "The next step: the code form, or the new key shown once",
       content = @Content(mediaType = MediaType.TEXT_HTML))
-  @APIResponse(responseCode = "400", description = "The form again: not an email address, not 6 digits, or an "
-      + "email registration (its code was mailed at registration)", content = @Content(mediaType = MediaType.TEXT_HTML))
-  @APIResponse(responseCode = "401", description = "The code form again: the code is wrong or expired, or the "
-      + "attempts are used up", content = @Content(mediaType = MediaType.TEXT_HTML))
-  @APIResponse(responseCode = "404", description = "A page saying the link is unknown, used or expired",
-      content = @Content(mediaType = MediaType.TEXT_HTML))
-  @APIResponse(responseCode = "406", description = "not_acceptable: `Accept: application/json`; the steps in JSON "
-      + "are POST /v1/auth/agent/claim and /v1/auth/agent/claim/complete", content = @Content(
-          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
-  @APIResponse(responseCode = "413", description = "A page saying the form was larger than it takes",
-      content = @Content(mediaType = MediaType.TEXT_HTML))
-  @APIResponse(responseCode = "415", description = "A page asking to use the form: the body was not "
-      + "application/x-www-form-urlencoded", content = @Content(mediaType = MediaType.TEXT_HTML))
-  @APIResponse(responseCode = "429", description = "The form again: too many claim starts from this address, or "
-      + "codes for this email address, this hour", content = @Content(mediaType = MediaType.TEXT_HTML))
-  public Response step(
-      @PathParam("claimToken") @Parameter(description = TOKEN, schema = @Schema(type = SchemaType.STRING,
-          maxLength = ID_MAX_LENGTH))
-      String claimToken,
-      @FormParam("email") @Schema(maxLength = Emails.MAX_LENGTH, format = "email", description = "The email to mail "
-          + "the code to (first step of an anonymous registration).") String email,
-      @FormParam("code") @Schema(maxLength = 6, pattern = CODE_PATTERN, description = "The 6-digit code from the "
-          + "mail (last step).") String code,
-      @Context HttpServerRequest http, @Context Request request) {
+  @APIResponses({@APIResponse(responseCode = "400"), @APIResponse(responseCode = "401"),
+      @APIResponse(responseCode = "404"), @APIResponse(responseCode = "406"), @APIResponse(responseCode = "413"),
+      @APIResponse(responseCode = "415"), @APIResponse(responseCode = "429")})
+  public Response step(@PathParam("claimToken") String claimToken, @FormParam("email") String email,
+      @FormParam("code") String code, @Context HttpServerRequest http, @Context Request request) {
     if (wantsJson(request)) {
       return ErrorResponses.toResponse(PATH, ApiError.of(ErrorCode.NOT_ACCEPTABLE, "This form answers HTML, for "
           + "people. Agents claim in JSON: POST /v1/auth/agent/claim with claim_token and email mails the code, "

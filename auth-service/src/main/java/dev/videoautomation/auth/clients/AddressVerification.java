@@ -53,12 +53,12 @@ public class AddressVerification {
 
   /** The code to mail to the address the client waits on (earlier ones stop working); empty when none waits. */
   @Transactional
-  public Optional<Codes.Issued> newCode(String clientId) {
+  public Optional<Codes.ToMail> newCode(String clientId) {
     var client = locked(clientId);
     if (client == null || standing(client).standing() != Standing.WAITING) {
       return Optional.empty();
     }
-    return Optional.of(codeFor(client));
+    return Optional.of(codeFor(client).toMail());
   }
 
   /** The code for an address just bound unverified; the caller holds the transaction and mails it after commit. */

@@ -47,7 +47,7 @@ public class ClientMinting {
   }
 
   /** The answer, and the code to mail to a newly bound address (never part of the answer). */
-  public record Outcome(Minted minted, Optional<Codes.Issued> addressCode) {
+  public record Outcome(Minted minted, Optional<Codes.ToMail> addressCode) {
   }
 
   @Transactional
@@ -85,7 +85,7 @@ public class ClientMinting {
     var bound = recoveryAddresses.bindUnverified(client, email);
     var issued = keys.issue(client.id, ApiKeys.Kind.LIVE, Keys.LIVE_SCOPES);
     return new Outcome(new Minted(client.id, issued.key().id, issued.credential(), Keys.LIVE_SCOPES, true, bound,
-        client.createdAt.toEpochMilli()), bound ? Optional.of(verification.codeFor(client)) : Optional.empty());
+        client.createdAt.toEpochMilli()), bound ? Optional.of(verification.codeFor(client).toMail()) : Optional.empty());
   }
 
   public java.time.Duration codeTtl() {

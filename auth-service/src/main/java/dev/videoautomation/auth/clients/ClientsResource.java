@@ -55,8 +55,8 @@ public class ClientsResource {
     }
     var outcome = minting.mint(body.operationId(), body.email(), Boolean.TRUE.equals(body.reissueCredential()));
     // After commit, and within the recipient's hourly limit (past it, the owner asks for a code later).
-    outcome.addressCode().filter(code -> limits.tryTakeForRecipient(code.code().email))
-        .ifPresent(code -> mail.addressCode(code.code().email, code.digits(), minting.codeTtl()));
+    outcome.addressCode().filter(code -> limits.tryTakeForRecipient(code.email()))
+        .ifPresent(code -> mail.addressCode(code.email(), code.digits(), minting.codeTtl()));
     var minted = outcome.minted();
     return Response.status(minted.created() ? Response.Status.CREATED : Response.Status.OK).entity(minted).build();
   }

@@ -44,6 +44,14 @@ public class Codes {
 
   /** A code and the plain digits to mail (never stored, never logged). */
   public record Issued(OneTimeCode code, String digits) {
+    /** What a resource mails once the answer is settled: the code's row stays in this feature. */
+    public ToMail toMail() {
+      return new ToMail(code.email, digits);
+    }
+  }
+
+  /** The address a code goes to and its plain digits (never stored, never logged). */
+  public record ToMail(String email, String digits) {
   }
 
   /** What checking a presented code found. */

@@ -10,7 +10,6 @@ import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -51,14 +50,9 @@ public class DiscoveryResource {
 
   @GET
   @Path("/oauth-protected-resource")
-  @Operation(operationId = "getProtectedResourceMetadata", summary = "Protected resource metadata (RFC 9728)",
-      description = "Where keys come from and how to send them. No key needed.")
+  @Operation(operationId = "getProtectedResourceMetadata", summary = "Protected resource metadata (RFC 9728)")
   @APIResponse(responseCode = "200", description = "The metadata", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProtectedResource.class),
-      examples = @ExampleObject(name = "metadata", value = "{\"resource\":"
-          + "\"https://api.example.com\",\"authorization_servers\":[\"https://api.example.com\"],"
-          + "\"bearer_methods_supported\":[\"header\"],\"resource_documentation\":\"https://api.example.com/docs\","
-          + "\"scopes_supported\":[\"api.read\",\"api.write\"]}")))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ProtectedResource.class)))
   public ProtectedResource protectedResource() {
     return new ProtectedResource(urls.base(), List.of(urls.base()), List.of("header"), urls.of("/docs"), SCOPES);
   }
@@ -66,21 +60,9 @@ public class DiscoveryResource {
   @GET
   @Path("/oauth-authorization-server")
   @Operation(operationId = "getAuthorizationServerMetadata", summary = "Authorization server metadata (RFC 8414) "
-      + "with the agent registration extension", description = "`token_endpoint` is the registration endpoint (it "
-      + "issues keys); `agent_auth` lists the registration, claim and revocation endpoints and links the manifest. "
-      + "No key needed.")
+      + "with the agent registration extension")
   @APIResponse(responseCode = "200", description = "The metadata", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AuthorizationServer.class),
-      examples = @ExampleObject(name = "metadata", value = "{\"issuer\":"
-          + "\"https://api.example.com\",\"token_endpoint\":\"https://api.example.com/v1/auth/agent\","
-          + "\"revocation_endpoint\":\"https://api.example.com/v1/auth/agent/revoke\",\"scopes_supported\":"
-          + "[\"api.read\",\"api.write\"],\"agent_auth\":{\"manifest_url\":"
-          + "\"https://api.example.com/.well-known/agent-auth\",\"registration_endpoint\":"
-          + "\"https://api.example.com/v1/auth/agent\",\"identity_types_supported\":[\"anonymous\","
-          + "\"verified_email\"],\"assertion_types_supported\":[\"verified_email\"],\"claim_endpoint\":"
-          + "\"https://api.example.com/v1/auth/agent/claim\",\"claim_complete_endpoint\":"
-          + "\"https://api.example.com/v1/auth/agent/claim/complete\",\"revocation_endpoint\":"
-          + "\"https://api.example.com/v1/auth/agent/revoke\"}}")))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AuthorizationServer.class)))
   public AuthorizationServer authorizationServer() {
     var agentAuth = new AgentAuth(urls.of("/.well-known/agent-auth"), urls.of("/v1/auth/agent"),
         List.of("anonymous", "verified_email"), List.of("verified_email"), urls.of("/v1/auth/agent/claim"),
@@ -91,9 +73,7 @@ public class DiscoveryResource {
 
   @GET
   @Path("/agent-auth")
-  @Operation(operationId = "getAgentAuthManifest", summary = "How an agent registers, claims and keeps its key",
-      description = "A manifest of the registration and claim flows, the scopes, how to send a key, and the "
-          + "endpoints to rotate and recover keys. No key needed.")
+  @Operation(operationId = "getAgentAuthManifest", summary = "How an agent registers, claims and keeps its key")
   @APIResponse(responseCode = "200", description = "The manifest", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Manifest.class)))
   public Manifest manifest() {

@@ -10,6 +10,7 @@ import dev.videoautomation.auth.clients.Client;
 import dev.videoautomation.auth.clients.RecoveryAddresses;
 import dev.videoautomation.auth.codes.Codes;
 import dev.videoautomation.auth.codes.OneTimeCode;
+import dev.videoautomation.auth.keys.KeyDtos.Credential;
 import dev.videoautomation.auth.keys.Keys;
 import dev.videoautomation.auth.mail.Emails;
 import dev.videoautomation.platform.errors.ApiError;
@@ -45,18 +46,18 @@ public class Recovery {
    * on rows of the same shape, so the answer's timing says nothing about the address.
    */
   @Transactional
-  public Optional<Codes.Issued> requestCode(String email) {
+  public Optional<Codes.ToMail> requestCode(String email) {
     var normalised = Emails.normalise(email);
     var registered = recoveryAddresses.isVerified(normalised);
     var issued = codes.issue(OneTimeCode.RECOVERY, null, null, normalised);
-    return registered ? Optional.of(issued) : Optional.empty();
+    return registered ? Optional.of(issued.toMail()) : Optional.empty();
   }
 
   /** A new key, or the refusal (returned, so that the counted attempt commits). */
   public sealed interface Outcome permits Recovered, Refused {
   }
 
-  public record Recovered(Keys.Issued issued) implements Outcome {
+  public record Recovered(Credential credential) implements Outcome {
   }
 
   public record Refused(ApiException reason) implements Outcome {
@@ -74,7 +75,8 @@ public class Recovery {
       return new Refused(new ApiException(ApiError.of(ErrorCode.INVALID_CODE, REFUSAL).with("field", "code")));
     }
     keys.replaceAllOf(client.get().id);
-    return new Recovered(keys.issue(client.get().id, ApiKeys.Kind.LIVE, Keys.LIVE_SCOPES));
+    var issued = keys.issue(client.get().id, ApiKeys.Kind.LIVE, Keys.LIVE_SCOPES);
+    return new Recovered(Credential.of(issued.credential(), issued.key().scopeList()));
   }
 
   public java.time.Duration codeTtl() {

@@ -13,11 +13,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -28,6 +26,7 @@ import dev.videoautomation.auth.clients.AddressVerification;
 import dev.videoautomation.auth.mail.CodeMail;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.openapi.SharedAnswers;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 /**
@@ -67,41 +66,16 @@ public class VerifyEmailResource {
   }
 
   @POST
-  @Operation(operationId = "verifyRecoveryEmail", summary = "Verify the recovery email of a keyless checkout",
-      description = "A subscription bought without a key names an email; when the checkout completes, a 6-digit code "
-      + "(10 minutes, 5 attempts) is mailed to it, and the email becomes the client's recovery address (POST "
-      + "/v1/api_keys/recover) only once that code is sent here with any valid key of the client: `{\"code\"}` → 200 "
-      + "`{\"status\":\"verified\"}`. `{}` mails a new code (the earlier one stops working) → 202 "
-      + "`{\"status\":\"code_sent\"}`; both answer 200 verified when the address is already verified. An address "
-      + "another client proved first (by a claim or its own code) is no longer this client's: 409 conflict, as when no "
-      + "address waits (claimed registrations bind theirs verified at the claim). Code mails count against the "
-      + "recipient's hourly limit (429 rate_limited). No subscription needed.")
-  @RequestBody(required = true, content = @Content(schema = @Schema(implementation = VerifyEmailRequest.class),
-      examples = {
-          @ExampleObject(name = "verify", value = "{\"code\":\"042917\"}"),
-          @ExampleObject(name = "mail a new code", value = "{}")}))
+  @Operation(operationId = "verifyRecoveryEmail", summary = "Verify the recovery email of a keyless checkout")
+  @Extension(name = SharedAnswers.ANSWERS, value = "415")
   @APIResponse(responseCode = "200", description = "The address is the client's verified recovery address",
-      content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Status.class),
-          examples = @ExampleObject(name = "verified", value = "{\"status\":\"verified\"}")))
+      content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Status.class)))
   @APIResponse(responseCode = "202", description = "A new code was mailed to the address", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Status.class),
-      examples = @ExampleObject(name = "code sent", value = "{\"status\":\"code_sent\"}")))
-  @APIResponse(responseCode = "400", description = "invalid_request: code is not 6 digits", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
-  @APIResponse(responseCode = "401", description = "unauthorized (no valid key); invalid_code (wrong, expired or "
-      + "none sent); code_attempts_exhausted (ask for a new code with {})", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
-  @APIResponse(responseCode = "409", description = "conflict: no recovery address waits to be verified",
-      content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(ref = "Error")))
-  @APIResponse(responseCode = "415", description = "unsupported_media_type: send application/json",
-      content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(ref = "Error")))
-  @APIResponse(responseCode = "429", description = "rate_limited: too many codes for this address this hour",
-      headers = {@Header(name = "Retry-After", ref = "HourlyRetryAfter"),
-          @Header(name = "Access-Control-Allow-Origin", ref = "Access-Control-Allow-Origin")},
-      content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(ref = "Error")))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Status.class)))
+  @APIResponse(responseCode = "400", description = "invalid_request: code is not 6 digits")
+  @APIResponse(responseCode = "401")
+  @APIResponse(responseCode = "409", description = "conflict: no recovery address waits to be verified")
+  @APIResponse(responseCode = "429")
   public Response verifyEmail(@Valid VerifyEmailRequest body) {
     var clientId = caller.get().filter(c -> !c.isService()).map(c -> c.clientId())
         .orElseThrow(() -> new ApiException(ErrorCode.UNAUTHORIZED, "Send the client's key in the Authorization "
@@ -118,7 +92,7 @@ public class VerifyEmailResource {
       case NONE -> throw AddressVerification.nothingWaits();
       case WAITING -> {
         limits.takeForRecipient(address.email());
-        verification.newCode(clientId).ifPresent(issued -> mail.addressCode(issued.code().email, issued.digits(),
+        verification.newCode(clientId).ifPresent(code -> mail.addressCode(code.email(), code.digits(),
             verification.codeTtl()));
         yield Response.accepted(new Status(CODE_SENT)).build();
       }

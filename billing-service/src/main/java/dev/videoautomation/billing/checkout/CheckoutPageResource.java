@@ -15,17 +15,15 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.Variant;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.quarkus.logging.Log;
 
-import dev.videoautomation.billing.plans.PlanRepository;
+import dev.videoautomation.billing.plans.PriceList;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
@@ -42,80 +40,58 @@ import dev.videoautomation.platform.ids.Ids;
 @Path("/checkout/{sessionId}")
 @Tag(name = "Billing")
 public class CheckoutPageResource {
-  private static final String SESSION = "The checkout session id (cs_…) from checkoutUrl.";
-
   /** The path of the error answers (the page's own path holds the session id). */
   private static final String PATH = "/checkout";
   private static final List<Variant> PAGE_OR_JSON = Variant.mediaTypes(MediaType.TEXT_HTML_TYPE,
       MediaType.APPLICATION_JSON_TYPE).build();
 
   private final Checkouts checkouts;
-  private final PlanRepository plans;
+  private final PriceList prices;
 
-  CheckoutPageResource(Checkouts checkouts, PlanRepository plans) {
+  CheckoutPageResource(Checkouts checkouts, PriceList prices) {
     this.checkouts = checkouts;
-    this.plans = plans;
+    this.prices = prices;
   }
 
   @GET
   @Produces({MediaType.TEXT_HTML, MediaType.APPLICATION_JSON})
-  @Operation(operationId = "showCheckoutPage", summary = "The local checkout page (HTML)", description = "For "
-      + "people, not agents: the page checkoutUrl opens when this server uses the local provider, with a Pay button "
-      + "(no card is charged). Agents poll GET /v1/credits/status instead. With `Accept: application/json` it "
-      + "answers the session's status alone: 200 `{\"status\"}` (expired included), 404 for no such session.",
-      extensions = @Extension(name = "x-mcp", value = "false", parseValue = true))
+  @Operation(operationId = "showCheckoutPage", summary = "The local checkout page (HTML)")
   @APIResponse(responseCode = "200", description = "The page with the Pay button, or saying it is paid; in JSON, "
-      + "the session's status", content = {@Content(mediaType = MediaType.TEXT_HTML),
-          @Content(mediaType = MediaType.APPLICATION_JSON,
-              schema = @Schema(implementation = CheckoutDtos.PageStatus.class))})
-  @APIResponse(responseCode = "404", description = "A page saying there is no such checkout; in JSON, not_found",
-      content = {@Content(mediaType = MediaType.TEXT_HTML), @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(ref = "Error"))})
-  @APIResponse(responseCode = "410", description = "A page saying the checkout has expired",
-      content = @Content(mediaType = MediaType.TEXT_HTML))
-  public Response show(@PathParam("sessionId") @Parameter(description = SESSION, schema = @Schema(
-      type = SchemaType.STRING, maxLength = CheckoutDtos.ID_MAX_LENGTH)) String sessionId,
-      @Context Request request) {
+      + "the session's status", content = {@Content(mediaType = MediaType.TEXT_HTML), @Content(
+          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CheckoutDtos.PageStatus.class))})
+  @APIResponse(responseCode = "404")
+  @APIResponse(responseCode = "410")
+  public Response show(@PathParam("sessionId") String sessionId, @Context Request request) {
     var session = Ids.looksLike(IdPrefix.CS, sessionId) ? checkouts.current(sessionId).orElse(null) : null;
     if (wantsJson(request)) {
       return session == null ? ErrorResponses.toResponse(PATH, ApiError.of(ErrorCode.NOT_FOUND, "No such checkout "
           + "session; start one with POST /v1/subscribe."))
-          : Response.ok(new CheckoutDtos.PageStatus(session.status)).header("Cache-Control", "no-store").build();
+          : Response.ok(new CheckoutDtos.PageStatus(session.status())).header("Cache-Control", "no-store").build();
     }
     if (session == null) {
       return page(404, "<h1>No such checkout</h1><p>Start again with POST /v1/subscribe.</p>");
     }
-    return switch (session.status) {
-      case CheckoutSession.COMPLETE -> page(200, done(session));
-      case CheckoutSession.EXPIRED -> page(410, "<h1>This checkout has expired</h1><p>Start again with "
-          + "POST /v1/subscribe.</p>");
-      default -> page(200, "<h1>Subscribe to " + session.plan + "</h1><p>" + price(session.plan) + " per month, "
-          + "with monthly credits. This server uses the local checkout: no card is charged.</p>"
-          + "<form method=\"post\" action=\"/checkout/" + session.id + "\"><button type=\"submit\">Pay "
-          + price(session.plan) + "</button></form>");
-    };
+    if (session.complete()) {
+      return page(200, done(session));
+    }
+    if (session.expired()) {
+      return page(410, "<h1>This checkout has expired</h1><p>Start again with POST /v1/subscribe.</p>");
+    }
+    return page(200, "<h1>Subscribe to " + session.plan() + "</h1><p>" + price(session.plan()) + " per month, "
+        + "with monthly credits. This server uses the local checkout: no card is charged.</p>"
+        + "<form method=\"post\" action=\"/checkout/" + session.id() + "\"><button type=\"submit\">Pay "
+        + price(session.plan()) + "</button></form>");
   }
 
   @POST
   @Produces({MediaType.TEXT_HTML, MediaType.APPLICATION_JSON})
   @Operation(operationId = "payCheckoutPage", summary = "Pay a local checkout (the page's form; completes the "
-      + "session)", description = "For people, not agents: the page's Pay button posts here with no fields. Paying "
-      + "twice changes nothing.", extensions = @Extension(name = "x-mcp", value = "false", parseValue = true))
-  @APIResponse(responseCode = "200", description = "A page saying it is paid (and how to verify a recovery address)",
-      content = @Content(mediaType = MediaType.TEXT_HTML))
-  @APIResponse(responseCode = "404", description = "A page saying there is no such local checkout",
-      content = @Content(mediaType = MediaType.TEXT_HTML))
-  @APIResponse(responseCode = "410", description = "A page saying the checkout has expired",
-      content = @Content(mediaType = MediaType.TEXT_HTML))
-  @APIResponse(responseCode = "406", description = "not_acceptable: `Accept: application/json`; agents follow a "
-      + "checkout with GET /v1/credits/status", content = @Content(mediaType = MediaType.APPLICATION_JSON,
-          schema = @Schema(ref = "Error")))
-  @APIResponse(responseCode = "503", description = "A page saying it is not paid yet (nothing was charged): a "
-      + "service did not answer (with the form to try again), or checkout without a key is switched off here",
-      content = @Content(mediaType = MediaType.TEXT_HTML))
-  public Response pay(@PathParam("sessionId") @Parameter(description = SESSION, schema = @Schema(
-      type = SchemaType.STRING, maxLength = CheckoutDtos.ID_MAX_LENGTH)) String sessionId,
-      @Context Request request) {
+      + "session)")
+  @APIResponse(responseCode = "200", description = "A page saying it is paid (and how to verify a recovery "
+      + "address)", content = @Content(mediaType = MediaType.TEXT_HTML))
+  @APIResponses({@APIResponse(responseCode = "404"), @APIResponse(responseCode = "406"),
+      @APIResponse(responseCode = "410"), @APIResponse(responseCode = "503")})
+  public Response pay(@PathParam("sessionId") String sessionId, @Context Request request) {
     if (wantsJson(request)) {
       // Paying is the person's button; an agent follows the checkout in JSON, and is told where.
       return ErrorResponses.toResponse(PATH, ApiError.of(ErrorCode.NOT_ACCEPTABLE, "This button answers HTML, for "
@@ -127,7 +103,7 @@ public class CheckoutPageResource {
     }
     try {
       var session = checkouts.completeLocally(sessionId);
-      return CheckoutSession.EXPIRED.equals(session.status)
+      return session.expired()
           ? page(410, "<h1>This checkout has expired</h1><p>Start again with POST /v1/subscribe.</p>")
           : page(200, done(session));
     } catch (ApiException e) {
@@ -149,7 +125,7 @@ public class CheckoutPageResource {
     return chosen != null && MediaType.APPLICATION_JSON_TYPE.isCompatible(chosen.getMediaType());
   }
 
-  private static String done(CheckoutSession session) {
+  private static String done(Checkouts.View session) {
     return "<h1>Paid</h1><p>The subscription is active. The agent can go on: it reads the result with "
         + "GET /v1/credits/status?sessionId=….</p>" + recoveryAddress(session);
   }
@@ -158,18 +134,18 @@ public class CheckoutPageResource {
    * A keyless checkout's email recovers the new key only once its owner proves it (auth mails the code when the
    * client is minted; docs/auth-service.md, "Recovery addresses"), so the page says how.
    */
-  private static String recoveryAddress(CheckoutSession session) {
-    if (session.email == null || !session.mintedAKey()) {
+  private static String recoveryAddress(Checkouts.View session) {
+    if (session.email() == null || !session.mintedAKey()) {
       return "";
     }
-    return "<p>We mailed a 6-digit code to " + escape(session.email) + ". It makes that address the one to recover "
+    return "<p>We mailed a 6-digit code to " + escape(session.email()) + ". It makes that address the one to recover "
         + "the new API key with: send it with the key to POST /v1/api_keys/verify_email as {\"code\": \"…\"} "
         + "within 10 minutes (the agent holding the key can do it; sending {} mails a new code). Until then the "
         + "address recovers nothing.</p>";
   }
 
   private String price(String plan) {
-    return plans.byName(plan).map(p -> "$" + BigDecimal.valueOf(p.priceCents).movePointLeft(2).stripTrailingZeros()
+    return prices.plan(plan).map(p -> "$" + BigDecimal.valueOf(p.priceCents()).movePointLeft(2).stripTrailingZeros()
         .toPlainString()).orElse("");
   }
 

@@ -65,13 +65,25 @@ public class Checkouts {
     return publicBaseUrl + "/checkout/" + session.id;
   }
 
-  /** A started checkout and where to pay it. */
-  public record Started(CheckoutSession session, String checkoutUrl) {
+  /** A session as the pages and answers show it (the row stays in this class). */
+  public record View(String id, String status, String clientId, String plan, String email, boolean mintedAKey) {
+    static View of(CheckoutSession session) {
+      return new View(session.id, session.status, session.clientId, session.plan, session.email,
+          session.mintedAKey());
+    }
+
+    public boolean complete() {
+      return CheckoutSession.COMPLETE.equals(status);
+    }
+
+    public boolean expired() {
+      return CheckoutSession.EXPIRED.equals(status);
+    }
   }
 
-  /** A new session for the client (or for nobody yet, when {@code clientId} is null). */
+  /** A new session for the client (or for nobody yet, when {@code clientId} is null), and where to pay it. */
   @Transactional
-  public Started start(String clientId, String planName, String email) {
+  public CheckoutDtos.Started start(String clientId, String planName, String email) {
     provider.requireConfigured();
     if (clientId == null) {
       vault.requireConfigured();
@@ -93,18 +105,18 @@ public class Checkouts {
     if (payment.expiresAt() != null) {
       session.expiresAt = payment.expiresAt();
     }
-    return new Started(session, payment.checkoutUrl());
+    return new CheckoutDtos.Started(session.id, payment.checkoutUrl(), session.expiresAt.toEpochMilli());
   }
 
   /** The session as it stands now (a pending one past its time is expired); empty when unknown. */
   @Transactional
-  public Optional<CheckoutSession> current(String sessionId) {
-    return Optional.ofNullable(sessions.findById(sessionId)).map(this::expireIfDue);
+  public Optional<View> current(String sessionId) {
+    return Optional.ofNullable(sessions.findById(sessionId)).map(this::expireIfDue).map(View::of);
   }
 
   /** Pays a local session: idempotent, so a double submit of the page changes nothing. */
   @Transactional
-  public CheckoutSession completeLocally(String sessionId) {
+  public View completeLocally(String sessionId) {
     var session = sessions.locked(sessionId).orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND,
         "This checkout session does not exist."));
     if (!LOCAL.equals(session.provider)) {
@@ -112,9 +124,9 @@ public class Checkouts {
     }
     expireIfDue(session);
     if (!CheckoutSession.PENDING.equals(session.status)) {
-      return session;
+      return View.of(session);
     }
-    return complete(session, null);
+    return View.of(complete(session, null));
   }
 
   /**

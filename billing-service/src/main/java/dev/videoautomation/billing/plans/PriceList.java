@@ -3,6 +3,7 @@ package dev.videoautomation.billing.plans;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -29,11 +30,20 @@ public class PriceList {
     var updatedAt = Stream.concat(planRows.stream().map(p -> p.updatedAt), operationRows.stream().map(o -> o.updatedAt))
         .max(Instant::compareTo).map(Instant::toEpochMilli).orElse(0L);
     return new Prices(planRows.isEmpty() ? "usd" : planRows.getFirst().currency,
-        planRows.stream().map(p -> new Prices.PlanPrice(p.plan, p.priceCents, p.interval, p.monthlyCredits,
-            inBucketOrder(p.dailyLimits))).toList(),
+        planRows.stream().map(PriceList::price).toList(),
         operationRows.stream().map(o -> new Prices.OperationCost(o.operation, o.unit, o.credits, o.variantBy,
             o.defaultVariant, o.variants == null ? null : new LinkedHashMap<>(o.variants))).toList(),
         updatedAt);
+  }
+
+  /** One plan's price and limits; empty when there is no such plan. */
+  public Optional<Prices.PlanPrice> plan(String name) {
+    return plans.byName(name).map(PriceList::price);
+  }
+
+  private static Prices.PlanPrice price(Plan plan) {
+    return new Prices.PlanPrice(plan.plan, plan.priceCents, plan.interval, plan.monthlyCredits,
+        inBucketOrder(plan.dailyLimits));
   }
 
   /** A plan's limits in the order of design §6 (jsonb keeps its own order), any name the platform lacks last. */

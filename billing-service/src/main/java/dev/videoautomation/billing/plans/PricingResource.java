@@ -27,12 +27,7 @@ public class PricingResource {
 
   @GET
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(operationId = "getPricing", summary = "Plans, daily limits and credit costs", description = "One "
-      + "plan today: pro, $99 per month, with a monthly credit grant. dailyLimits are calls per day per bucket "
-      + "(reset 00:00 UTC), exactly what the "
-      + "gateway enforces. operations lists the credit cost of each credit-charging operation; an operation with "
-      + "variants costs variants[attribute] (e.g. by resolution), else the default variant. Subscribe with "
-      + "POST /v1/subscribe.")
+  @Operation(operationId = "getPricing", summary = "Plans, daily limits and credit costs")
   @APIResponse(responseCode = "200", description = "The price list", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PricingDocument.class)))
   public PricingDocument pricing() {

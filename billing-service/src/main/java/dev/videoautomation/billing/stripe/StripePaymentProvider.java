@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.videoautomation.billing.checkout.CheckoutSession;
 import dev.videoautomation.billing.checkout.PaymentProvider;
+import dev.videoautomation.billing.provider.StripeApi;
 
 /** Stripe Checkout in subscription mode; the payment is reported by {@link StripeWebhooks}. */
 @ApplicationScoped

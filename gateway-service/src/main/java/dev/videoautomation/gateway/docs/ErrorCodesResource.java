@@ -6,7 +6,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -31,14 +31,9 @@ public class ErrorCodesResource {
 
   @GET
   @Produces(TEXT_HTML)
-  @Operation(operationId = "getErrorCodes", extensions = @Extension(name = "x-mcp", value = "false",
-      parseValue = true), summary = "What every error code means",
-      description = "An HTML page with a row per error code (its status, what it means, what to do), each row's "
-          + "`id` the code itself: the `type` of a problem-details answer, `/docs/errors#rate_limited`, resolves "
-          + "against the API's base URL to the row that explains `rate_limited`.")
+  @Operation(operationId = "getErrorCodes", summary = "What every error code means")
   @APIResponse(responseCode = "200", description = "The page", content = @Content(mediaType = "text/html",
-      schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING,
-          maxLength = 200_000)))
+      schema = @Schema(type = SchemaType.STRING, maxLength = 200_000)))
   public Response errorCodes() {
     return Response.ok(page.html(), TEXT_HTML).header("Cache-Control", "public, max-age=300").build();
   }

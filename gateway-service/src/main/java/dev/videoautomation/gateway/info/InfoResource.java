@@ -1,6 +1,5 @@
 package dev.videoautomation.gateway.info;
 
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,25 +15,26 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 
 import io.quarkus.logging.Log;
 
 import dev.videoautomation.gateway.routing.Access;
 import dev.videoautomation.gateway.routing.RouteTable;
 import dev.videoautomation.gateway.sizes.RequestSizes;
+import dev.videoautomation.platform.calls.CreditsCalls;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.http.ApiVersion;
 
 /**
  * {@code GET /v1/info} (public): what the API is, every endpoint with what it asks of the caller, how to
- * authenticate, and the plan's real daily limits from billing (cached five minutes).
+ * authenticate, and the plan's real daily limits from billing's price list, read through the platform's billing
+ * client ({@link CreditsCalls}: kept five minutes, with docs/internal-api.md §1.4's timeout and retries). While billing
+ * cannot be read, the limits read last are answered.
  */
 @Path("/v1/info")
 @Tag(name = DiscoveryTag.NAME)
 public class InfoResource {
-  static final Duration LIMITS_CACHE = Duration.ofMinutes(5);
   /** The same API as Model Context Protocol tools (gateway's mcp package). */
   static final ApiInfo.Mcp MCP = new ApiInfo.Mcp("/mcp", "streamable-http", "2025-06-18 and newer",
       "Authorization: Bearer <key> or X-Api-Key: <key> on every MCP HTTP request; without a key only the tools that "
@@ -45,29 +45,21 @@ public class InfoResource {
 
   private final RouteTable routes;
   private final RequestSizes sizes;
-  private final PricesClient prices;
-  private volatile Map<String, Integer> limits;
-  private volatile long limitsExpireAt;
+  private final CreditsCalls billing;
+  private volatile Map<String, Integer> lastLimits;
 
-  InfoResource(RouteTable routes, RequestSizes sizes, @RestClient PricesClient prices) {
+  InfoResource(RouteTable routes, RequestSizes sizes, CreditsCalls billing) {
     this.routes = routes;
     this.sizes = sizes;
-    this.prices = prices;
+    this.billing = billing;
   }
 
   @GET
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(operationId = "getInfo", summary = "What this API is and how to use it", description = "name, "
-      + "version (the date version), endpoints (`METHOD /path` → service, access, scope, subscription, bucket, "
-      + "maxBodyBytes: the largest body, issuesCredential: the answer carries a key, which an Idempotency-Key never "
-      + "stores), auth (key headers, registration and discovery URLs, scopes), mcp (the MCP endpoint, its transport "
-      + "and how the key is sent) and dailyLimits (bucket → calls per "
-      + "day of the pro plan, reset 00:00 UTC).")
+  @Operation(operationId = "getInfo", summary = "What this API is and how to use it")
   @APIResponse(responseCode = "200", description = "What this API is", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiInfo.class)))
-  @APIResponse(responseCode = "503", description = "`service_unavailable`: the daily limits could not be read from "
-      + "billing-service (and none were read before). Retry in a few seconds.", content = @Content(
-          mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "Error")))
+  @APIResponse(responseCode = "503")
   public ApiInfo info() {
     return new ApiInfo("Video Automation Service", ApiVersion.CURRENT, endpoints(), auth(), MCP, dailyLimits());
   }
@@ -101,20 +93,14 @@ public class InfoResource {
   }
 
   private Map<String, Integer> dailyLimits() {
-    var now = System.currentTimeMillis();
-    if (limits != null && limitsExpireAt > now) {
-      return limits;
-    }
     try {
-      var plan = prices.prices().plans().stream().filter(p -> "pro".equals(p.plan())).findFirst()
-          .orElseThrow(() -> new IllegalStateException("billing lists no pro plan"));
-      limits = new LinkedHashMap<>(plan.limits());
-      limitsExpireAt = now + LIMITS_CACHE.toMillis();
-      return limits;
+      var plan = billing.prices().plan("pro").orElseThrow(() -> new IllegalStateException("billing lists no pro plan"));
+      lastLimits = new LinkedHashMap<>(plan.limits());
+      return lastLimits;
     } catch (RuntimeException e) {
       Log.warnf("The price list could not be read: %s", e.getMessage());
-      if (limits != null) {
-        return limits;
+      if (lastLimits != null) {
+        return lastLimits;
       }
       throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "The daily limits could not be read from "
           + "billing-service. Retry in a few seconds.");

@@ -12,7 +12,6 @@ import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
-import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -59,15 +58,9 @@ public class UsageResource {
 
   @GET
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(operationId = "getUsage", summary = "Today's usage of every daily bucket",
-      description = "Every bucket of design §6 with its daily limit and what is left before the next 00:00 UTC "
-          + "(resetsAt). Limits come from the client's plan; a client without an active subscription has limit 0 "
-          + "in every bucket. Needs a key with api.read; no subscription needed.")
+  @Operation(operationId = "getUsage", summary = "Today's usage of every daily bucket")
   @APIResponse(responseCode = "200", description = "Usage report", content = @Content(
-      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = UsageReport.class),
-      examples = @ExampleObject(name = "subscribed", value = """
-          {"clientId": "cli_5Hq0aZ9bC1dE2fG3hI4jK5", "usage": {"watch": {"limit": 50, "remaining": 48},
-           "scrape": {"limit": 500, "remaining": 500}}, "resetsAt": "2026-11-24T00:00:00Z"}""")))
+      mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = UsageReport.class)))
   public UsageReport usage(@Context RoutingContext rc) {
     Admitted admitted = rc.get(Admitted.CONTEXT_KEY);
     if (admitted == null) {

@@ -27,6 +27,8 @@ final class OperationTools {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   /** Printable ASCII (U+0020 to U+007E), what a header value can carry unchanged. */
   static final String IDEMPOTENCY_KEY_PATTERN = "^[\\x20-\\x7E]+$";
+  /** The longest opening paragraph a description may have (OperationDescriptionsTest holds the document to it). */
+  static final int MOST_DESCRIBED = 600;
 
   private OperationTools() {
   }
@@ -142,16 +144,22 @@ final class OperationTools {
         List.copyOf(queryParameters), takesBody, keyless(document, operation));
   }
 
-  private static String description(ObjectNode operation, String method, String path) {
-    var parts = new ArrayList<String>();
-    for (var field : List.of("summary", "description")) {
-      var text = operation.path(field).asText("").strip();
-      if (!text.isEmpty() && !parts.contains(text)) {
-        parts.add(text.endsWith(".") || field.equals("description") ? text : text + ".");
-      }
+  /**
+   * The opening paragraph of the operation's description (what it does and the rule an agent must know, at most
+   * {@value #MOST_DESCRIBED} characters: docs/openapi.md), else its summary, then {@code (METHOD path)}. The rest of
+   * the description stays in the document, where the tool's operation can be read whole.
+   */
+  static String description(ObjectNode operation, String method, String path) {
+    var text = operation.path("description").asText("").strip().split("\n\n", 2)[0].strip();
+    if (text.isEmpty()) {
+      var summary = operation.path("summary").asText("").strip();
+      text = summary.isEmpty() || summary.endsWith(".") ? summary : summary + ".";
     }
-    parts.add("(" + method + " " + path + ")");
-    return String.join(" ", parts);
+    if (text.length() > MOST_DESCRIBED) {
+      var cut = text.lastIndexOf(' ', MOST_DESCRIBED - 1);
+      text = text.substring(0, cut > 0 ? cut : MOST_DESCRIBED - 1).strip() + "…";
+    }
+    return (text.isEmpty() ? "" : text + " ") + "(" + method + " " + path + ")";
   }
 
   /** The first 2xx answer's JSON schema, when it describes an object (MCP's outputSchema must be one). */

@@ -222,7 +222,9 @@ class GatewayAnswers {
   private record Answers(ObjectNode responses, GatewayComponents components, boolean problem) {
     /**
      * The gateway's answer as a reference, unless the service declared the status itself: then the service's
-     * description gains the gateway's codes and its headers the gateway's.
+     * description gains the gateway's codes and its headers the gateway's. A service's answer that is a reference
+     * (a shared answer of the platform's, {@code x-answers}) takes no siblings, so when the gateway has something to
+     * add it is written out here: the referenced answer with the gateway's codes, the same content besides.
      */
     void add(String name, GatewayAnswer answer) {
       var status = String.valueOf(answer.status());
@@ -231,18 +233,34 @@ class GatewayAnswers {
         responses.set(status, components.responseRef(name, answer, problem));
         return;
       }
-      if (declared instanceof ObjectNode own && !own.has("$ref")) {
-        var description = own.path("description").asText();
-        if (answer.examples().stream().anyMatch(example -> !description.contains(example.getError()))) {
-          own.put("description", (description + " From the gateway: " + answer.description()).strip());
-        }
-        answer.headers().forEach((header, definition) -> object(own, "headers").putIfAbsent(header,
-            headerRef(definition)));
-        // The service's answer and the gateway's may differ in kind (an HTML page's own 413 beside the gateway's JSON).
-        var content = object(own, "content");
-        answer.response(problem).path("content").fields().forEachRemaining(
-            type -> content.putIfAbsent(type.getKey(), type.getValue()));
+      if (!(declared instanceof ObjectNode own)) {
+        return;
       }
+      if (!own.has("$ref")) {
+        withGatewayAnswer(own, answer);
+        return;
+      }
+      var shared = components.referencedResponse(own.path("$ref").asText());
+      if (shared != null) {
+        var written = shared.deepCopy();
+        withGatewayAnswer(written, answer);
+        if (!written.equals(shared)) {
+          responses.set(status, written);
+        }
+      }
+    }
+
+    private void withGatewayAnswer(ObjectNode own, GatewayAnswer answer) {
+      var description = own.path("description").asText();
+      if (answer.examples().stream().anyMatch(example -> !description.contains(example.getError()))) {
+        own.put("description", (description + " From the gateway: " + answer.description()).strip());
+      }
+      answer.headers().forEach((header, definition) -> object(own, "headers").putIfAbsent(header,
+          headerRef(definition)));
+      // The service's answer and the gateway's may differ in kind (an HTML page's own 413 beside the gateway's JSON).
+      var content = object(own, "content");
+      answer.response(problem).path("content").fields().forEachRemaining(
+          type -> content.putIfAbsent(type.getKey(), type.getValue()));
     }
   }
 }

@@ -134,6 +134,16 @@ final class GatewayComponents {
     return NODES.objectNode().put("$ref", "#/components/responses/" + fullName);
   }
 
+  /**
+   * The response a {@code $ref} names under {@code components.responses} (a service's, the platform's shared ones, or
+   * the gateway's own), or null when the reference points elsewhere or at nothing.
+   */
+  ObjectNode referencedResponse(String ref) {
+    var prefix = "#/components/responses/";
+    return ref.startsWith(prefix) && components.path("responses").get(ref.substring(prefix.length()))
+        instanceof ObjectNode response ? response : null;
+  }
+
   static ObjectNode object(ObjectNode parent, String name) {
     return parent.get(name) instanceof ObjectNode existing ? existing : parent.putObject(name);
   }

@@ -151,7 +151,6 @@ public class MergedOpenApi {
     merged.putObject("components"); // GatewayAnswers defines the security schemes in it
     var merge = new DocumentMerge(merged);
     documents.forEach((service, document) -> merge.add(service, document.deepCopy()));
-    merge.add("gateway", GatewayPages.document());
     var conflicts = new ArrayList<>(merge.conflicts());
     gatewayAnswers.describe(merged, conflicts::add);
     if (!conflicts.isEmpty()) {

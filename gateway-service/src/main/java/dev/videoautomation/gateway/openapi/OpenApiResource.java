@@ -6,7 +6,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -29,10 +28,7 @@ public class OpenApiResource {
 
   @GET
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(operationId = "getOpenApiDocument", extensions = @Extension(name = "x-mcp", value = "false",
-      parseValue = true), summary = "The OpenAPI document of the whole API",
-      description = "Every service's public paths in one OpenAPI 3.0.3 document, `info.version` the date version. "
-          + "Human-readable at `/docs`; clients can be generated from it.")
+  @Operation(operationId = "getOpenApiDocument", summary = "The OpenAPI document of the whole API")
   @APIResponse(responseCode = "200", description = "The OpenAPI 3.0.3 document", content = @Content(
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT,
           additionalProperties = Schema.True.class, description = "An OpenAPI 3.0.3 document "

@@ -66,7 +66,8 @@ class McpToolsTest {
       {"openapi": "3.0.3", "info": {"title": "Owner", "version": "2026-11-21"},
        "paths": {
          "/v1/videos": {"get": {"operationId": "listVideos", "summary": "List generated videos",
-            "description": "Newest first.", "security": KEYED,
+            "description": "Newest first.\\n\\nPages of at most 200; the rest of the prose stays here.",
+            "security": KEYED,
             "parameters": [{"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1}},
                            {"name": "cursor", "in": "query", "schema": {"type": "string"}}],
             "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object"}}}},
@@ -135,7 +136,9 @@ class McpToolsTest {
     assertThat(listed.keySet()).containsAll(OFFERED).doesNotContain("stripeWebhook", "uploadMedia")
         .isEqualTo(tools.names());
     var list = listed.get("listVideos");
-    assertThat(list.description()).isEqualTo("List generated videos. Newest first. (GET /v1/videos)");
+    // The description's opening paragraph (the summary is the title), then where the tool goes.
+    assertThat(list.description()).isEqualTo("Newest first. (GET /v1/videos)");
+    assertThat(listed.get("getCloneVideo").description()).isEqualTo("A clone job. (GET /v1/clones/video/{id})");
     assertThat(list.title()).isEqualTo("List generated videos");
     assertThat(list.inputSchema()).containsEntry("type", "object");
     assertThat(properties(list.inputSchema())).containsOnlyKeys("limit", "cursor", "query");

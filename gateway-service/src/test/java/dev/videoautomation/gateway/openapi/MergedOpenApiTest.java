@@ -300,6 +300,58 @@ class MergedOpenApiTest {
         .isEqualTo("#/components/headers/WWW-Authenticate");
   }
 
+  /**
+   * A service names the platform's shared answers with {@code x-answers}, which become {@code $ref}s; a reference
+   * takes no siblings, so where the gateway answers the same status with its own codes the answer is written out.
+   */
+  @Test
+  void shouldWriteOutASharedAnswerWhereTheGatewayAddsItsCodes() throws IOException {
+    var shared = JSON.readTree("""
+        {"openapi": "3.0.3", "paths": {
+          "/v1/watch": {"post": {"operationId": "watchVideo", "requestBody": {"content": {"application/json": {}}},
+            "responses": {"200": {"description": "ok"},
+              "400": {"$ref": "#/components/responses/InvalidRequest"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "409": {"$ref": "#/components/responses/Conflict"},
+              "413": {"$ref": "#/components/responses/PayloadTooLarge"},
+              "422": {"$ref": "#/components/responses/Unprocessable"},
+              "503": {"$ref": "#/components/responses/ProviderNotConfigured"}}}}},
+         "components": {"schemas": {"Error": {"type": "object"}}, "responses": {
+           "InvalidRequest": {"description": "`invalid_request`: a field is wrong.", "content": {"application/json":
+             {"schema": {"$ref": "#/components/schemas/Error"}}}},
+           "NotFound": {"description": "`not_found`: nothing of yours.", "content": {"application/json":
+             {"schema": {"$ref": "#/components/schemas/Error"}}}},
+           "Conflict": {"description": "`conflict`: it clashes.", "content": {"application/json":
+             {"schema": {"$ref": "#/components/schemas/Error"}}}},
+           "PayloadTooLarge": {"description": "`payload_too_large`: too big.", "content": {"application/json":
+             {"schema": {"$ref": "#/components/schemas/Error"}}}},
+           "Unprocessable": {"description": "`unprocessable`: cannot be done.", "content": {"application/json":
+             {"schema": {"$ref": "#/components/schemas/Error"}}}},
+           "ProviderNotConfigured": {"description": "`provider_not_configured`: no provider.", "content":
+             {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}}}}""");
+
+    var document = merged.merge(Map.of("media", shared), new ArrayList<>());
+
+    var responses = operation(document, "/v1/watch", "post").path("responses");
+    var conflict = responses.path("409");
+    assertThat(conflict.has("$ref")).isFalse();
+    assertThat(conflict.path("description").asText()).startsWith("`conflict`: it clashes. From the gateway: ")
+        .contains("`idempotency_key_in_use`");
+    assertThat(conflict.at("/content/application~1json/schema/$ref").asText()).isEqualTo("#/components/schemas/Error");
+    assertThat(responses.at("/422/description").asText()).startsWith("`unprocessable`: cannot be done.")
+        .contains("`idempotency_key_mismatch`");
+    assertThat(responses.at("/503/description").asText()).startsWith("`provider_not_configured`: no provider.")
+        .contains("`service_unavailable`");
+    // What already says the gateway's code, and a status the gateway never gives, stay references.
+    assertThat(responses.at("/400/$ref").asText()).isEqualTo("#/components/responses/InvalidRequest");
+    assertThat(responses.at("/413/$ref").asText()).isEqualTo("#/components/responses/PayloadTooLarge");
+    assertThat(responses.at("/404/$ref").asText()).isEqualTo("#/components/responses/NotFound");
+    // The shared components are left as every other operation reads them.
+    assertThat(document.at("/components/responses/Conflict/description").asText())
+        .isEqualTo("`conflict`: it clashes.");
+    assertThat(document.at("/components/responses/Unprocessable").has("headers")).isFalse();
+  }
+
   @Test
   void shouldAnswerProblemDetailsOnTheRegistrationFamily() throws IOException {
     var document = merge("auth");
@@ -353,9 +405,10 @@ class MergedOpenApiTest {
     assertThat(description.replaceAll("`[^`]*`", "")).doesNotContain("<", ">");
   }
 
+  /** The page is described in the gateway's own openapi.yaml (Swagger UI serves it; no resource declares it). */
   @Test
-  void shouldListTheDocsPageButNotForAgents() throws IOException {
-    var docs = operation(merge("media"), "/docs", "get");
+  void shouldListTheDocsPageButNotForAgents() {
+    var docs = operation(merged.documentKeepingOnlyWhole(), "/docs", "get");
 
     assertThat(docs.path("operationId").asText()).isEqualTo("getApiDocsPage");
     assertThat(docs.path("x-mcp").asBoolean(true)).isFalse();

@@ -11,7 +11,13 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 /** Billing's price list (docs/internal-api.md §3.4.4), as far as callers outside billing need it. */
 @RegisterForReflection
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record PriceList(String currency, List<PricedOperation> operations, Long updatedAt) {
+public record PriceList(String currency, List<PlanLimits> plans, List<PricedOperation> operations, Long updatedAt) {
+
+  /** A plan's daily limits, bucket name to calls per day (what the gateway enforces and {@code /v1/info} shows). */
+  @RegisterForReflection
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record PlanLimits(String plan, Map<String, Integer> limits) {
+  }
 
   @RegisterForReflection
   @JsonIgnoreProperties(ignoreUnknown = true)
@@ -37,6 +43,10 @@ public record PriceList(String currency, List<PricedOperation> operations, Long 
       }
       return Math.multiplyExact(each, quantity);
     }
+  }
+
+  public Optional<PlanLimits> plan(String name) {
+    return plans == null ? Optional.empty() : plans.stream().filter(p -> p.plan().equals(name)).findFirst();
   }
 
   public Optional<PricedOperation> operation(String name) {

@@ -8,7 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PriceListTest {
-  private final PriceList prices = new PriceList("usd", List.of(
+  private final PriceList prices = new PriceList("usd", List.of(), List.of(
       new PriceList.PricedOperation("image.generate", "image", 4, "resolution", "1K",
           Map.of("1K", 4, "2K", 6, "4K", 10)),
       new PriceList.PricedOperation("clone.render", "render", 60, null, null, null)), 1L);

@@ -1,4 +1,4 @@
-package dev.videoautomation.billing.stripe;
+package dev.videoautomation.billing.provider;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -26,7 +26,7 @@ import dev.videoautomation.platform.providers.ProviderRequest;
  */
 @ApplicationScoped
 public class StripeApi {
-  static final String SETUP = "Set BILLING_STRIPE_SECRET_KEY (sk_...), BILLING_STRIPE_PRICE_ID (a recurring $99/month "
+  public static final String SETUP = "Set BILLING_STRIPE_SECRET_KEY (sk_...), BILLING_STRIPE_PRICE_ID (a recurring $99/month "
       + "price_...) and BILLING_STRIPE_WEBHOOK_SECRET (whsec_..., the webhook endpoint " + "/v1/billing/webhooks/stripe"
       + " with checkout.session.completed, invoice.paid, invoice.payment_failed, customer.subscription.deleted), "
       + "then restart billing-service.";
