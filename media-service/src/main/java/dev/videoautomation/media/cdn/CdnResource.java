@@ -19,9 +19,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.smallrye.common.annotation.Blocking;
 
+import dev.videoautomation.media.common.Bounds;
 import dev.videoautomation.media.library.MediaLibrary;
 import dev.videoautomation.media.library.ObjectResponses;
-import dev.videoautomation.media.openapi.Bounds;
 import dev.videoautomation.media.openapi.MediaTags;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.openapi.SharedAnswers;

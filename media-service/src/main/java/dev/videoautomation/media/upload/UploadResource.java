@@ -31,9 +31,9 @@ import org.jboss.resteasy.reactive.multipart.FileUpload;
 
 import io.smallrye.common.annotation.Blocking;
 
+import dev.videoautomation.media.common.Bounds;
 import dev.videoautomation.media.library.MediaLibrary;
 import dev.videoautomation.media.library.StoredMedia;
-import dev.videoautomation.media.openapi.Bounds;
 import dev.videoautomation.media.openapi.MediaErrorAnswers;
 import dev.videoautomation.media.openapi.MediaTags;
 import dev.videoautomation.platform.errors.ApiException;
