@@ -20,10 +20,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import io.smallrye.common.annotation.Blocking;
 
 import dev.videoautomation.media.common.Bounds;
-import dev.videoautomation.media.library.MediaLibrary;
 import dev.videoautomation.media.library.ObjectResponses;
 import dev.videoautomation.media.openapi.MediaTags;
-import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.openapi.SharedAnswers;
 
 /**
@@ -51,11 +49,9 @@ public class CdnResource {
       + "`If-Range`. Objects never change, so the answer is cacheable for a year (`Cache-Control: public, "
       + "max-age=31536000, immutable`). With S3 storage the objects are served from the bucket's public URL "
       + "instead and this path answers 404.";
-  private final MediaLibrary library;
   private final ObjectResponses responses;
 
-  public CdnResource(MediaLibrary library, ObjectResponses responses) {
-    this.library = library;
+  public CdnResource(ObjectResponses responses) {
     this.responses = responses;
   }
 
@@ -111,9 +107,6 @@ public class CdnResource {
 
   private Response serve(String mediaId, String fileName, String range, String ifNoneMatch, String ifRange,
       boolean headOnly) {
-    var key = "m/" + mediaId + "/" + fileName;
-    var object = library.findByKey(key).filter(found -> found.storage.equals("local"))
-        .orElseThrow(() -> ApiException.notFound("The object /cdn/" + key));
-    return responses.of(object, range, ifNoneMatch, ifRange, headOnly);
+    return responses.ofLocal("m/" + mediaId + "/" + fileName, range, ifNoneMatch, ifRange, headOnly);
   }
 }
