@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,7 @@ class MediaOpenApiTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "head", "patch", "options");
   private static final String CDN_PATH = "/cdn/m/{mediaId}/{fileName}";
+  private static final String RESPONSES = "#/components/responses/";
   private static JsonNode document;
   private static OpenApiInteractionValidator validator;
 
@@ -94,9 +96,60 @@ class MediaOpenApiTest {
       var bodiless = operation.getKey().contains("/cdn/") ? Set.of("416") : Set.<String>of();
       operation.getValue().get("responses").properties().stream().filter(answer -> answer.getKey().matches("[45]..")
           && !operation.getKey().startsWith("HEAD") && !bodiless.contains(answer.getKey())).forEach(answer ->
-          assertThat(answer.getValue().at("/content/application~1json/schema/$ref").asText())
+          assertThat(resolved(answer.getValue()).at("/content/application~1json/schema/$ref").asText())
               .as("%s %s", operation.getKey(), answer.getKey()).isEqualTo("#/components/schemas/Error"));
     }
+  }
+
+  /**
+   * An error answer several operations give is one named response ({@code x-answers}), so its words live in one
+   * place. A 422 stays written out in each operation: the keyed POSTs are where the gateway adds its own 422
+   * (idempotency_key_mismatch), and it can only add to an answer written out.
+   */
+  @Test
+  void shouldWordEachSharedErrorAnswerOnce() {
+    var seen = new HashMap<String, String>();
+    var repeated = new ArrayList<String>();
+    for (var operation : operations()) {
+      operation.getValue().get("responses").properties().stream()
+          .filter(answer -> answer.getKey().matches("[45]..") && !answer.getValue().has("$ref"))
+          .filter(answer -> !answer.getKey().equals("422") && !operation.getKey().startsWith("HEAD"))
+          .forEach(answer -> {
+            var first = seen.putIfAbsent(answer.getValue().path("description").asText(), operation.getKey());
+            if (first != null) {
+              repeated.add(operation.getKey() + " " + answer.getKey() + " (as " + first + ")");
+            }
+          });
+      assertThat(operation.getValue().at("/responses/422/$ref").isMissingNode()).as("%s 422", operation.getKey())
+          .isTrue();
+    }
+
+    assertThat(repeated).as("error answers written out in more than one operation").isEmpty();
+  }
+
+  @Test
+  void shouldNameTheAnswersOfASourceOrAProviderFailing() {
+    for (var path : List.of("/v1/watch", "/v1/transcribe")) {
+      var responses = document.get("paths").get(path).get("post").get("responses");
+      assertThat(responses.at("/502/$ref").asText()).as(path).isEqualTo(RESPONSES + "SourceOrProviderFailed");
+      assertThat(responses.at("/503/$ref").asText()).as(path).isEqualTo(RESPONSES + "ToolsBusyOrNoProvider");
+      assertThat(responses.at("/504/$ref").asText()).as(path).isEqualTo(RESPONSES + "SourceOrProviderTimeout");
+    }
+    var prompt = document.at("/paths/~1v1~1compliance~1prompt/post/responses");
+    assertThat(prompt.at("/502/$ref").asText()).isEqualTo(RESPONSES + "ProviderFailed");
+    assertThat(prompt.at("/415/$ref").asText()).as("the platform's own").isEqualTo(RESPONSES + "UnsupportedMediaType");
+    assertThat(resolved(prompt.get("502")).path("description").asText())
+        .contains("provider_auth_failed", "provider_credits_exhausted", "upstream_error")
+        .doesNotContain("source URL");
+    assertThat(resolved(document.at("/paths/~1v1~1watch/post/responses/503")).path("description").asText())
+        .contains("service_unavailable", "provider_not_configured");
+  }
+
+  /** A response, or the named one it refers to. */
+  private static JsonNode resolved(JsonNode response) {
+    var ref = response.path("$ref").asText("");
+    return ref.startsWith(RESPONSES) ? document.at("/components/responses/" + ref.substring(RESPONSES.length()))
+        : response;
   }
 
   @Test

@@ -19,20 +19,17 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.smallrye.common.annotation.Blocking;
 
-import dev.videoautomation.media.library.MediaLibrary;
 import dev.videoautomation.media.library.ObjectResponses;
-import dev.videoautomation.media.openapi.Bounds;
-import dev.videoautomation.media.openapi.MediaTags;
-import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.openapi.SharedAnswers;
 
 /**
  * The public CDN for local storage: {@code /cdn/m/<med id>/<file name>}, the shape of every storage key
- * ({@code StorageKeys}), open to anyone holding the URL. MCP tools leave it out ({@code x-mcp: false}): it answers
- * bytes, not JSON, and agents get its URLs from the JSON answers.
+ * ({@code StorageKeys}), open to anyone holding the URL. MCP tools leave it out ({@code x-mcp: false} in
+ * META-INF/openapi.yaml, with the headers and bodies of its answers): it answers bytes, not JSON, and agents get its
+ * URLs from the JSON answers.
  */
 @Path("/cdn/m/{mediaId}/{fileName}")
-@Tag(name = MediaTags.CDN, description = MediaTags.CDN_TEXT)
+@Tag(name = "CDN")
 @APIResponse(responseCode = "304", description = "Not modified: `If-None-Match` named the object's ETag (or `*`).",
     headers = {@Header(name = "ETag", ref = "CdnETag"), @Header(name = "Cache-Control", ref = "CdnCacheControl"),
         @Header(name = CdnResource.CORS, ref = CdnResource.CORS)})
@@ -45,41 +42,19 @@ import dev.videoautomation.platform.openapi.SharedAnswers;
 public class CdnResource {
   /** The gateway answers every request with it (its CORS filter); declared wherever an answer lists headers. */
   static final String CORS = "Access-Control-Allow-Origin";
-  private static final String DESCRIPTION = "Public, no key needed: the URL alone gives access. Supports `Range: "
-      + "bytes=a-b`, `bytes=a-` and `bytes=-n` (one range: 206 with `Content-Range`; several, or an unreadable "
-      + "header, send the whole object; 416 when the range starts past the end), `ETag`/`If-None-Match` (304) and "
-      + "`If-Range`. Objects never change, so the answer is cacheable for a year (`Cache-Control: public, "
-      + "max-age=31536000, immutable`). With S3 storage the objects are served from the bucket's public URL "
-      + "instead and this path answers 404.";
-  private final MediaLibrary library;
   private final ObjectResponses responses;
 
-  public CdnResource(MediaLibrary library, ObjectResponses responses) {
-    this.library = library;
+  public CdnResource(ObjectResponses responses) {
     this.responses = responses;
   }
 
   @GET
-  @Operation(operationId = "getCdnObject", summary = "Download a stored object", description = DESCRIPTION,
-      extensions = @Extension(name = "x-mcp", value = "false", parseValue = true))
-  @APIResponse(responseCode = "200", description = "The whole object, with its own Content-Type.",
-      headers = {@Header(name = "ETag", ref = "CdnETag"), @Header(name = "Cache-Control", ref = "CdnCacheControl"),
-          @Header(name = "Accept-Ranges", ref = "CdnAcceptRanges"), @Header(name = CORS, ref = CORS)},
-      content = {@Content(mediaType = "video/*", schema = @Schema(ref = "CdnObjectBytes")),
-          @Content(mediaType = "audio/*", schema = @Schema(ref = "CdnObjectBytes")),
-          @Content(mediaType = "image/*", schema = @Schema(ref = "CdnObjectBytes"))})
-  @APIResponse(responseCode = "206", description = "The requested byte range.",
-      headers = {@Header(name = "Content-Range", ref = "CdnContentRange"), @Header(name = "ETag", ref = "CdnETag"),
-          @Header(name = "Cache-Control", ref = "CdnCacheControl"),
-          @Header(name = "Accept-Ranges", ref = "CdnAcceptRanges"), @Header(name = CORS, ref = CORS)},
-      content = {@Content(mediaType = "video/*", schema = @Schema(ref = "CdnObjectBytes")),
-          @Content(mediaType = "audio/*", schema = @Schema(ref = "CdnObjectBytes")),
-          @Content(mediaType = "image/*", schema = @Schema(ref = "CdnObjectBytes"))})
-  @APIResponse(responseCode = "404", description = "`not_found`: no object is stored at this URL (or storage is S3).",
-      content = @Content(mediaType = "application/json", schema = @Schema(ref = "Error")))
-  @APIResponse(responseCode = "503", description = "`service_unavailable`: the database is unavailable for a "
-      + "moment; retry after `retryAfter` seconds.", content = @Content(mediaType = "application/json",
-      schema = @Schema(ref = "Error")))
+  @Operation(operationId = "getCdnObject", summary = "Download a stored object")
+  @Extension(name = SharedAnswers.ANSWERS, value = "503=DatabaseBusy")
+  @APIResponse(responseCode = "200", description = "The whole object, with its own Content-Type.", content = {
+      @Content(mediaType = "video/*"), @Content(mediaType = "audio/*"), @Content(mediaType = "image/*")})
+  @APIResponse(responseCode = "206", description = "The requested byte range.")
+  @APIResponse(responseCode = "404", description = "`not_found`: no object is stored at this URL (or storage is S3).")
   public Response get(@PathParam("mediaId") @Parameter(ref = "CdnMediaId") String mediaId,
       @PathParam("fileName") @Parameter(ref = "CdnFileName") String fileName,
       @HeaderParam("Range") @Parameter(ref = "CdnRange") String range,
@@ -89,18 +64,12 @@ public class CdnResource {
   }
 
   @HEAD
-  @Operation(operationId = "headCdnObject", summary = "Headers of a stored object", description = "As GET, without "
-      + "the body: the same status and headers (`Content-Length`, `Content-Type`, `ETag`, `Content-Range`). "
-      + DESCRIPTION, extensions = @Extension(name = "x-mcp", value = "false", parseValue = true))
-  @APIResponse(responseCode = "200", description = "The object's headers, no body.",
-      headers = {@Header(name = "ETag", ref = "CdnETag"), @Header(name = "Cache-Control", ref = "CdnCacheControl"),
-          @Header(name = "Accept-Ranges", ref = "CdnAcceptRanges"), @Header(name = CORS, ref = CORS)})
-  @APIResponse(responseCode = "206", description = "The headers of the requested byte range, no body.",
-      headers = {@Header(name = "Content-Range", ref = "CdnContentRange"), @Header(name = "ETag", ref = "CdnETag"),
-          @Header(name = CORS, ref = CORS)})
+  @Operation(operationId = "headCdnObject", summary = "Headers of a stored object")
+  @APIResponse(responseCode = "200", description = "The object's headers, no body.")
+  @APIResponse(responseCode = "206", description = "The headers of the requested byte range, no body.")
   @APIResponse(responseCode = "404", description = "`not_found`: no object is stored at this URL; no body.")
-  @APIResponse(responseCode = "503", description = "`service_unavailable`: the database is unavailable for a "
-      + "moment; no body.")
+  @APIResponse(responseCode = "503", description = "`service_unavailable`: the database is unavailable for a moment; "
+      + "no body.")
   public Response head(@PathParam("mediaId") @Parameter(ref = "CdnMediaId") String mediaId,
       @PathParam("fileName") @Parameter(ref = "CdnFileName") String fileName,
       @HeaderParam("Range") @Parameter(ref = "CdnRange") String range,
@@ -111,9 +80,6 @@ public class CdnResource {
 
   private Response serve(String mediaId, String fileName, String range, String ifNoneMatch, String ifRange,
       boolean headOnly) {
-    var key = "m/" + mediaId + "/" + fileName;
-    var object = library.findByKey(key).filter(found -> found.storage.equals("local"))
-        .orElseThrow(() -> ApiException.notFound("The object /cdn/" + key));
-    return responses.of(object, range, ifNoneMatch, ifRange, headOnly);
+    return responses.ofLocal("m/" + mediaId + "/" + fileName, range, ifNoneMatch, ifRange, headOnly);
   }
 }

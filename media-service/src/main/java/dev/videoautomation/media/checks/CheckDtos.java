@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-import dev.videoautomation.media.openapi.Bounds;
+import dev.videoautomation.media.common.Bounds;
 
 /** The bodies of {@code /v1/check} and {@code /v1/check/rules}. */
 public final class CheckDtos {

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-import dev.videoautomation.media.openapi.Bounds;
+import dev.videoautomation.media.common.Bounds;
 
 /**
  * The technical facts of a video that {@code /v1/check} judges, as a caller sends them in {@code spec} or as a

@@ -9,6 +9,7 @@ import io.quarkus.logging.Log;
 
 import dev.videoautomation.media.compliance.ComplianceScan.Category;
 import dev.videoautomation.media.compliance.ComplianceScan.CheckRun;
+import dev.videoautomation.media.provider.ModerationClient;
 import dev.videoautomation.platform.errors.ApiException;
 
 /**
@@ -46,10 +47,10 @@ public class ComplianceScanner {
     checks.add(new CheckRun(ComplianceScan.RULES, true, null));
     if (moderation.configured()) {
       if (text != null && !text.isBlank()) {
-        categories.addAll(moderation.moderateText(text));
+        categories.addAll(flagged(moderation.moderateText(text)));
       }
       if (jpegFrames != null && !jpegFrames.isEmpty()) {
-        categories.addAll(moderation.moderateImages(jpegFrames));
+        categories.addAll(flagged(moderation.moderateImages(jpegFrames)));
       }
       checks.add(new CheckRun(ComplianceScan.MODERATION, true, null));
     } else {
@@ -59,6 +60,12 @@ public class ComplianceScanner {
     Log.debugf("Compliance scan: flagged=%s, %d categories, moderation %s", scan.flagged(), categories.size(),
         moderation.configured() ? "ran" : "not configured");
     return scan;
+  }
+
+  /** The provider's categories keep its names and scores; whatever it flags counts as high severity. */
+  private static List<Category> flagged(List<ModerationClient.Flag> flags) {
+    return flags.stream().map(flag -> new Category(flag.category(), ComplianceScan.HIGH, ComplianceScan.MODERATION,
+        flag.matches(), flag.score())).toList();
   }
 
   private static void requireKnownPlatform(String platform) {

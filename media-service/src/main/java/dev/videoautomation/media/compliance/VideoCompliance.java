@@ -20,14 +20,14 @@ import dev.videoautomation.media.checks.CheckDtos.CheckRequest;
 import dev.videoautomation.media.checks.CheckDtos.CheckResult;
 import dev.videoautomation.media.checks.CheckService;
 import dev.videoautomation.media.checks.ProbedSpecSource;
+import dev.videoautomation.media.common.Bounds;
 import dev.videoautomation.media.compliance.ComplianceScan.Category;
 import dev.videoautomation.media.compliance.ComplianceScan.CheckRun;
 import dev.videoautomation.media.inputs.MediaInputs;
-import dev.videoautomation.media.openapi.Bounds;
-import dev.videoautomation.platform.ffmpeg.MediaTools;
+import dev.videoautomation.media.provider.TranscriptionClient;
 import dev.videoautomation.media.transcribe.Transcriber;
-import dev.videoautomation.media.transcribe.TranscriptionClient;
 import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.ffmpeg.MediaTools;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 /**

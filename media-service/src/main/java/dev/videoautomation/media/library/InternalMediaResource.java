@@ -14,20 +14,15 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import io.smallrye.common.annotation.Blocking;
 
 import dev.videoautomation.platform.errors.ApiException;
-import dev.videoautomation.platform.token.CurrentCaller;
 
 /** Stored objects for in-suite readers (docs/internal-api.md §3.8): never routed by the gateway. */
 @Path("/internal/media")
 @Blocking
 public class InternalMediaResource {
-  private final MediaLibrary library;
-  private final ObjectResponses responses;
-  private final CurrentCaller caller;
+  private final InternalMedia media;
 
-  public InternalMediaResource(MediaLibrary library, ObjectResponses responses, CurrentCaller caller) {
-    this.library = library;
-    this.responses = responses;
-    this.caller = caller;
+  public InternalMediaResource(InternalMedia media) {
+    this.media = media;
   }
 
   @Operation(hidden = true)
@@ -35,7 +30,7 @@ public class InternalMediaResource {
   @Path("{id}")
   @Produces(MediaType.APPLICATION_JSON)
   public MediaRecord byId(@PathParam("id") String id) {
-    return library.internalRecord(visible(library.find(id).orElse(null), id));
+    return media.byId(id);
   }
 
   @Operation(hidden = true)
@@ -45,7 +40,7 @@ public class InternalMediaResource {
     if (url == null || url.isBlank()) {
       throw ApiException.invalidField("url", "is required");
     }
-    return library.internalRecord(visible(library.findByUrl(url).orElse(null), "at that URL"));
+    return media.byUrl(url);
   }
 
   @Operation(hidden = true)
@@ -53,15 +48,6 @@ public class InternalMediaResource {
   @Path("{id}/content")
   public Response content(@PathParam("id") String id, @HeaderParam("Range") String range,
       @HeaderParam("If-None-Match") String ifNoneMatch, @HeaderParam("If-Range") String ifRange) {
-    return responses.of(visible(library.find(id).orElse(null), id), range, ifNoneMatch, ifRange, false);
-  }
-
-  /** Another client's object is as absent as one that never existed. */
-  private MediaObject visible(MediaObject object, String what) {
-    var current = caller.require();
-    if (object == null || (!current.isService() && !current.subject().equals(object.clientId))) {
-      throw ApiException.notFound("Media " + what);
-    }
-    return object;
+    return media.content(id, range, ifNoneMatch, ifRange);
   }
 }

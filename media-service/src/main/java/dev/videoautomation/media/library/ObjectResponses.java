@@ -7,6 +7,8 @@ import jakarta.ws.rs.core.StreamingOutput;
 
 import org.jboss.resteasy.reactive.FilePart;
 
+import dev.videoautomation.platform.errors.ApiException;
+
 /**
  * The bytes of a stored object as an HTTP answer: a strong ETag (objects never change), long cache lifetime,
  * conditional GET, and single byte ranges as 206. Local files are sent with sendfile, never through the heap.
@@ -18,6 +20,16 @@ public class ObjectResponses {
 
   public ObjectResponses(MediaLibrary library) {
     this.library = library;
+  }
+
+  /**
+   * The object stored in local storage under {@code key}, as the CDN serves it; with S3 storage objects are served from
+   * the bucket's public URL, so a key there is as absent as one never stored (404).
+   */
+  public Response ofLocal(String key, String range, String ifNoneMatch, String ifRange, boolean headOnly) {
+    var object = library.findByKey(key).filter(found -> found.storage.equals("local"))
+        .orElseThrow(() -> ApiException.notFound("The object /cdn/" + key));
+    return of(object, range, ifNoneMatch, ifRange, headOnly);
   }
 
   public Response of(MediaObject object, String range, String ifNoneMatch, String ifRange, boolean headOnly) {

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-import dev.videoautomation.media.openapi.Bounds;
+import dev.videoautomation.media.common.Bounds;
 
 /** A stored object as the public upload endpoints describe it. */
 @RegisterForReflection

@@ -6,7 +6,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-import dev.videoautomation.media.openapi.Bounds;
+import dev.videoautomation.media.common.Bounds;
 
 /** Bodies of {@code POST /v1/overlay}. */
 public final class OverlayDtos {

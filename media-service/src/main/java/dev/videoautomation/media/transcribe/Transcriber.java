@@ -13,8 +13,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.videoautomation.media.inputs.MediaInputs;
 import dev.videoautomation.media.inputs.MediaSource;
-import dev.videoautomation.platform.ffmpeg.MediaTools;
-import dev.videoautomation.platform.ffmpeg.WorkDir;
+import dev.videoautomation.media.provider.TranscriptionClient;
+import dev.videoautomation.media.provider.TranscriptionConfig;
 import dev.videoautomation.media.transcribe.TranscribeDtos.Segment;
 import dev.videoautomation.media.transcribe.TranscribeDtos.TranscribeRequest;
 import dev.videoautomation.media.transcribe.TranscribeDtos.Transcript;
@@ -22,6 +22,8 @@ import dev.videoautomation.media.transcribe.TranscribeDtos.Word;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.ffmpeg.MediaTools;
+import dev.videoautomation.platform.ffmpeg.WorkDir;
 
 /**
  * Speech to text: the sound track is extracted and compressed with ffmpeg (mono, 16 kHz, 32 kbit/s MP3, about
@@ -99,7 +101,7 @@ public class Transcriber {
         segments.add(new Segment(round(segment.start() + offset), round(segment.end() + offset), segment.text()));
       }
       for (var word : part.words()) {
-        words.add(new Word(word.word(), round(word.start() + offset), round(word.end() + offset)));
+        words.add(new Word(word.text(), round(word.start() + offset), round(word.end() + offset)));
       }
       offset += chunkDuration(chunk, part.duration());
     }

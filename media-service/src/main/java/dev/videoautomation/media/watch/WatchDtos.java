@@ -10,7 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-import dev.videoautomation.media.openapi.Bounds;
+import dev.videoautomation.media.common.Bounds;
 
 /** Bodies of {@code POST /v1/watch}. */
 public final class WatchDtos {

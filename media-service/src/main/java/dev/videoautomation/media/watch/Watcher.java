@@ -11,12 +11,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import dev.videoautomation.media.inputs.MediaInputs;
-import dev.videoautomation.platform.ffmpeg.MediaTools;
+import dev.videoautomation.media.provider.TranscriptionClient;
+import dev.videoautomation.media.provider.VisionClient;
+import dev.videoautomation.media.provider.VisionConfig;
 import dev.videoautomation.media.transcribe.Transcriber;
-import dev.videoautomation.media.transcribe.TranscriptionClient;
+import dev.videoautomation.media.watch.WatchDtos.Usage;
 import dev.videoautomation.media.watch.WatchDtos.WatchRequest;
 import dev.videoautomation.media.watch.WatchDtos.WatchResponse;
 import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.ffmpeg.MediaTools;
 
 /** "Watching" a video: evenly sampled frames (and the transcript, when transcription is set up) put to a vision model. */
 @ApplicationScoped
@@ -76,7 +79,8 @@ public class Watcher {
       }
       var answer = vision.ask(request.prompt(), frames, timestamps, transcript);
       return new WatchResponse(answer.text(), answer.model(), frames.size(), List.copyOf(timestamps),
-          transcript != null, answer.usage());
+          transcript != null, answer.usage() == null ? null
+          : new Usage(answer.usage().promptTokens(), answer.usage().completionTokens()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -20,6 +20,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
 
+import dev.videoautomation.media.provider.ModerationClient;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.testing.PostgresResource;
 import dev.videoautomation.platform.testing.TestTokens;

@@ -54,7 +54,7 @@ class ModerationTest {
       var config = new HashMap<String, String>();
       config.put("media.moderation.api-key", KEY);
       // Room for the first call's cold start (the JDK client's TLS setup and classes) on a busy test machine.
-      config.put("quarkus.fault-tolerance.\"dev.videoautomation.media.compliance.ModerationCalls/moderate\""
+      config.put("quarkus.fault-tolerance.\"dev.videoautomation.media.provider.ModerationCalls/moderate\""
           + ".timeout.value", "3");
       return config;
     }

@@ -1,4 +1,4 @@
-package dev.videoautomation.media.openapi;
+package dev.videoautomation.media.common;
 
 /**
  * Size limits that the request checks enforce and the OpenAPI document states, in one place so the two agree; and

@@ -1,4 +1,4 @@
-package dev.videoautomation.media.compliance;
+package dev.videoautomation.media.provider;
 
 import java.util.ArrayList;
 import java.util.Base64;
@@ -11,15 +11,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 
-import dev.videoautomation.media.compliance.ComplianceScan.Category;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.providers.ProviderErrors;
 
 /**
- * The OpenAI-compatible moderations provider: text and JPEG images in, the categories it flags out (source
- * {@code moderation}, severity high, with the provider's score). Every failure is an {@link ApiException} with the
- * suite's codes (502 provider_auth_failed or upstream_error, 504 upstream_timeout, 503 provider_not_configured).
+ * The OpenAI-compatible moderations provider: text and JPEG images in, the categories it flags out, with the provider's
+ * names and scores. Every failure is an {@link ApiException} with the suite's codes (502 provider_auth_failed or
+ * upstream_error, 504 upstream_timeout, 503 provider_not_configured).
  */
 @ApplicationScoped
 public class ModerationClient {
@@ -34,13 +33,17 @@ public class ModerationClient {
     this.calls = calls;
   }
 
+  /** A category the provider flagged: its name, the images it was found in (none for text) and its score. */
+  public record Flag(String category, List<String> matches, Double score) {
+  }
+
   /** Whether a provider key is configured. */
   public boolean configured() {
     return config.apiKey().filter(k -> !k.isBlank()).isPresent();
   }
 
   /** The categories the provider flags in {@code text}; matches are empty (the provider names no spans). */
-  public List<Category> moderateText(String text) {
+  public List<Flag> moderateText(String text) {
     requireConfigured();
     return categories(call(text), null, new LinkedHashMap<>());
   }
@@ -51,9 +54,9 @@ public class ModerationClient {
    *
    * @throws ApiException 503 provider_not_configured without a key (check {@link #configured()} first)
    */
-  public List<Category> moderateImages(List<byte[]> jpegs) {
+  public List<Flag> moderateImages(List<byte[]> jpegs) {
     requireConfigured();
-    var found = new LinkedHashMap<String, Category>();
+    var found = new LinkedHashMap<String, Flag>();
     for (var i = 0; i < jpegs.size(); i++) {
       var part = ModerationBodies.ImagePart.jpeg(Base64.getEncoder().encodeToString(jpegs.get(i)));
       categories(call(List.of(part)), "image[" + i + "]", found);
@@ -77,7 +80,7 @@ public class ModerationClient {
     }
   }
 
-  private static List<Category> categories(ModerationBodies.Answer answer, String match, Map<String, Category> found) {
+  private static List<Flag> categories(ModerationBodies.Answer answer, String match, Map<String, Flag> found) {
     if (answer == null || answer.results() == null || answer.results().isEmpty()) {
       throw new ApiException(ErrorCode.UPSTREAM_ERROR, "The moderation provider answered without results; retry "
           + "shortly.");
@@ -87,22 +90,18 @@ public class ModerationClient {
       var scores = result.categoryScores() == null ? Map.<String, Double>of() : result.categoryScores();
       flags.forEach((name, flagged) -> {
         if (Boolean.TRUE.equals(flagged)) {
-          found.merge(name, category(name, match, scores.get(name)), ModerationClient::combine);
+          found.merge(name, new Flag(name, match == null ? List.of() : List.of(match), scores.get(name)),
+              ModerationClient::combine);
         }
       });
     }
     return List.copyOf(found.values());
   }
 
-  private static Category category(String name, String match, Double score) {
-    return new Category(name, ComplianceScan.HIGH, ComplianceScan.MODERATION,
-        match == null ? List.of() : List.of(match), score);
-  }
-
-  private static Category combine(Category a, Category b) {
+  private static Flag combine(Flag a, Flag b) {
     var matches = new ArrayList<>(a.matches());
     b.matches().stream().filter(m -> !matches.contains(m)).forEach(matches::add);
     var score = a.score() == null ? b.score() : b.score() == null ? a.score() : Math.max(a.score(), b.score());
-    return new Category(a.name(), a.severity(), a.source(), List.copyOf(matches), score);
+    return new Flag(a.category(), List.copyOf(matches), score);
   }
 }

@@ -1,4 +1,4 @@
-package dev.videoautomation.media.watch;
+package dev.videoautomation.media.provider;
 
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -14,7 +14,6 @@ import org.eclipse.microprofile.faulttolerance.Timeout;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.videoautomation.media.watch.WatchDtos.Usage;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
@@ -27,11 +26,11 @@ import dev.videoautomation.platform.providers.ProviderRequest;
 /** One OpenAI-compatible {@code POST /chat/completions} call with JPEG frames as image inputs. */
 @ApplicationScoped
 public class VisionClient {
-  static final String KEY_VARIABLE = "MEDIA_VISION_API_KEY";
-  static final Provider PROVIDER = Provider.of("vision", KEY_VARIABLE, "Set " + KEY_VARIABLE + " (OpenAI by default) "
+  private static final String KEY_VARIABLE = "MEDIA_VISION_API_KEY";
+  private static final Provider PROVIDER = Provider.of("vision", KEY_VARIABLE, "Set " + KEY_VARIABLE + " (OpenAI by default) "
       + "and optionally MEDIA_VISION_MODEL, or MEDIA_VISION_BASE_URL for another OpenAI-compatible server.");
   private static final String OPENAI = "https://api.openai.com/v1";
-  static final String SYSTEM_PROMPT = "You are watching a video through frames sampled in order at the timestamps "
+  private static final String SYSTEM_PROMPT = "You are watching a video through frames sampled in order at the timestamps "
       + "given, plus its transcript when one is given. Answer the user's request about the video. Say when the "
       + "frames do not show enough to be sure.";
 
@@ -45,7 +44,11 @@ public class VisionClient {
     this.json = json;
   }
 
-  public record Answer(String text, String model, Usage usage) {
+  /** The model's answer; {@code usage} is null when the provider counted no tokens. */
+  public record Answer(String text, String model, TokenUsage usage) {
+  }
+
+  public record TokenUsage(int promptTokens, int completionTokens) {
   }
 
   public boolean configured() {
@@ -85,7 +88,7 @@ public class VisionClient {
     }
     var usage = answer.path("usage");
     return new Answer(message.asText().strip(), answer.path("model").asText(config.model()),
-        usage.isMissingNode() ? null : new Usage(usage.path("prompt_tokens").asInt(),
+        usage.isMissingNode() ? null : new TokenUsage(usage.path("prompt_tokens").asInt(),
             usage.path("completion_tokens").asInt()));
   }
 }

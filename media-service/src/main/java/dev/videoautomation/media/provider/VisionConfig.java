@@ -1,4 +1,4 @@
-package dev.videoautomation.media.watch;
+package dev.videoautomation.media.provider;
 
 import java.time.Duration;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.videoautomation.media.compliance;
+package dev.videoautomation.media.provider;
 
 import java.time.Duration;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.videoautomation.media.transcribe;
+package dev.videoautomation.media.provider;
 
 import java.nio.file.Path;
 import java.time.temporal.ChronoUnit;
@@ -12,8 +12,6 @@ import org.eclipse.microprofile.faulttolerance.Timeout;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.videoautomation.media.transcribe.TranscribeDtos.Segment;
-import dev.videoautomation.media.transcribe.TranscribeDtos.Word;
 import dev.videoautomation.platform.providers.MultipartBody.Part;
 import dev.videoautomation.platform.providers.Provider;
 import dev.videoautomation.platform.providers.ProviderBody;
@@ -24,8 +22,8 @@ import dev.videoautomation.platform.providers.ProviderRequest;
 /** One call to an OpenAI-compatible {@code POST /audio/transcriptions} with word and segment timestamps. */
 @ApplicationScoped
 public class TranscriptionClient {
-  static final String KEY_VARIABLE = "MEDIA_TRANSCRIPTION_API_KEY";
-  static final Provider PROVIDER = Provider.of("transcription", KEY_VARIABLE, "Set " + KEY_VARIABLE + " (OpenAI by "
+  private static final String KEY_VARIABLE = "MEDIA_TRANSCRIPTION_API_KEY";
+  private static final Provider PROVIDER = Provider.of("transcription", KEY_VARIABLE, "Set " + KEY_VARIABLE + " (OpenAI by "
       + "default; for Groq also MEDIA_TRANSCRIPTION_BASE_URL=https://api.groq.com/openai/v1 and "
       + "MEDIA_TRANSCRIPTION_MODEL=whisper-large-v3), or MEDIA_TRANSCRIPTION_BASE_URL for a self-hosted Whisper "
       + "server.");
@@ -39,8 +37,12 @@ public class TranscriptionClient {
   }
 
   /** One chunk's transcript, with times relative to the chunk. */
-  public record ChunkTranscript(String text, String language, Double duration, List<Segment> segments,
-      List<Word> words) {
+  public record ChunkTranscript(String text, String language, Double duration, List<TimedText> segments,
+      List<TimedText> words) {
+  }
+
+  /** A segment or a word of a transcript, in seconds from the start of the chunk. */
+  public record TimedText(String text, double start, double end) {
   }
 
   public boolean configured() {
@@ -75,14 +77,14 @@ public class TranscriptionClient {
   }
 
   static ChunkTranscript parse(JsonNode body) {
-    var segments = new ArrayList<Segment>();
+    var segments = new ArrayList<TimedText>();
     for (var segment : body.path("segments")) {
-      segments.add(new Segment(segment.path("start").asDouble(), segment.path("end").asDouble(),
-          segment.path("text").asText("").strip()));
+      segments.add(new TimedText(segment.path("text").asText("").strip(), segment.path("start").asDouble(),
+          segment.path("end").asDouble()));
     }
-    var words = new ArrayList<Word>();
+    var words = new ArrayList<TimedText>();
     for (var word : body.path("words")) {
-      words.add(new Word(word.path("word").asText("").strip(), word.path("start").asDouble(),
+      words.add(new TimedText(word.path("word").asText("").strip(), word.path("start").asDouble(),
           word.path("end").asDouble()));
     }
     var duration = body.path("duration");
