@@ -19,6 +19,7 @@ import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 
+import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.testing.PostgresResource;
 import dev.videoautomation.platform.testing.WireMockResource;
 
@@ -111,9 +112,14 @@ class OpenApiDocumentTest {
       assertThat(limit.path("maximum").asInt()).isEqualTo(200);
       var page = resolve(list.path("responses").path("200").path("content").path("application/json")
           .path("schema"));
-      assertThat(page.path("properties").path("data").path("maxItems").asInt()).as("%s data", kind).isEqualTo(200);
-      assertThat(page.path("properties").path("nextCursor").path("nullable").asBoolean()).as("%s nextCursor", kind)
-          .isTrue();
+      assertThat(page.path("properties").path("data").path("maxItems").asInt()).as("%s data", kind)
+          .isEqualTo(PageRequest.MAX_LIMIT);
+      var nextCursor = page.path("properties").path("nextCursor");
+      assertThat(nextCursor.path("nullable").asBoolean()).as("%s nextCursor", kind).isTrue();
+      // The page schemas are written in openapi.yaml: their cursor is the one the shared Cursor parameter takes.
+      var cursor = resolve(queryParameter(list, "cursor")).path("schema");
+      assertThat(nextCursor.path("maxLength")).as("%s nextCursor", kind).isEqualTo(cursor.path("maxLength"));
+      assertThat(nextCursor.path("pattern")).as("%s nextCursor", kind).isEqualTo(cursor.path("pattern"));
     }
   }
 

@@ -3,18 +3,30 @@ package dev.videoautomation.records.accounts;
 import java.util.List;
 import java.util.Map;
 
+import jakarta.ws.rs.core.MultivaluedMap;
+
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 import dev.videoautomation.platform.lists.Tags;
-import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.OwnedRecord;
+import dev.videoautomation.records.openapi.ApiDocs;
 
 /** Bodies and answers of /v1/accounts. */
 public final class AccountDtos {
   private AccountDtos() {
+  }
+
+  /**
+   * The list's own filters, read from its query (documented with the list, GET /v1/accounts in
+   * META-INF/openapi.yaml).
+   */
+  public record Filters(String status, String platform) {
+    static Filters from(MultivaluedMap<String, String> query) {
+      return new Filters(query.getFirst("status"), query.getFirst("platform"));
+    }
   }
 
   @RegisterForReflection
@@ -78,13 +90,5 @@ public final class AccountDtos {
           a.profileUrl, a.tags, a.metadata, a.creditsCharged, OwnedRecord.millis(a.createdAt),
           OwnedRecord.millis(a.updatedAt));
     }
-  }
-
-  /** The list answer as the document names it: the platform's {@code Page<View>}, whose shape it is. */
-  @Schema(name = "AccountPage", description = ApiDocs.PAGE)
-  public record Listed(
-      @Schema(required = true, maxItems = ApiDocs.PAGE_MAX) List<View> data,
-      @Schema(required = true, nullable = true, maxLength = ApiDocs.CURSOR_MAX, pattern = ApiDocs.CURSOR_PATTERN,
-          description = ApiDocs.NEXT_CURSOR) String nextCursor) {
   }
 }

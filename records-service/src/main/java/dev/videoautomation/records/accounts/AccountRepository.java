@@ -2,29 +2,23 @@ package dev.videoautomation.records.accounts;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 
 import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
-
 import dev.videoautomation.platform.work.WorkQueue;
 import dev.videoautomation.records.common.ListQuery;
+import dev.videoautomation.records.common.OwnedRecordRepository;
 import dev.videoautomation.records.common.RecordLists;
 
 @ApplicationScoped
-public class AccountRepository implements PanacheRepositoryBase<Account, String> {
+public class AccountRepository implements OwnedRecordRepository<Account> {
   private final WorkQueue verificationsDue;
 
   public AccountRepository(DataSource dataSource) {
     this.verificationsDue = WorkQueue.of(dataSource, "accounts", "status = 'creating' AND next_attempt_at <= now()",
         "next_attempt_at, id", "lease_until");
-  }
-
-  public Optional<Account> findOwned(String clientId, String id) {
-    return find("id = ?1 and clientId = ?2", id, clientId).firstResultOptional();
   }
 
   public List<Account> page(ListQuery query) {

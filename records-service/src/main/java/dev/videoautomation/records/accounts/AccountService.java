@@ -20,14 +20,16 @@ import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.lists.Page;
-import dev.videoautomation.platform.lists.PageRequest;
+import dev.videoautomation.platform.updates.PartialUpdate;
+import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
 import dev.videoautomation.records.common.OwnedRecordService;
 
 /** Accounts: creation is paid ({@code account.create}) and verified later by {@link AccountVerifier}. */
 @ApplicationScoped
-public class AccountService implements OwnedRecordService<Account, AccountDtos.Update> {
+public class AccountService implements
+    OwnedRecordService<AccountDtos.View, AccountDtos.Filters, AccountDtos.Create, AccountDtos.Update, Deleted> {
   public static final Set<String> PLATFORMS = Set.of("shortvideo", "photo");
   public static final Set<String> STATUSES = Set.of(Account.CREATING, Account.ACTIVE, Account.FAILED);
   static final String OPERATION = "account.create";
@@ -44,8 +46,9 @@ public class AccountService implements OwnedRecordService<Account, AccountDtos.U
    * Charges {@code account.create} under the new account's id first (a 402 stores nothing), then stores the account
    * as {@code creating} with its verification due at once.
    */
+  @Override
   @Transactional(NOT_SUPPORTED)
-  public Account create(String clientId, AccountDtos.Create body) {
+  public AccountDtos.View create(String clientId, AccountDtos.Create body) {
     if (body == null) {
       throw ApiException.invalidField("body", "is required: send {\"platform\", \"name\"}");
     }
@@ -72,57 +75,38 @@ public class AccountService implements OwnedRecordService<Account, AccountDtos.U
       throw e;
     }
     Log.debugf("Account %s (%s %s) created for %s, %d credits", id, platform, name, clientId, account.creditsCharged);
-    return account;
+    return AccountDtos.View.from(account);
   }
 
   @Override
   @Transactional(SUPPORTS)
-  public Optional<Account> find(String clientId, String id) {
-    return accounts.findOwned(clientId, id);
+  public Optional<AccountDtos.View> find(String clientId, String id) {
+    return accounts.findOwned(clientId, id).map(AccountDtos.View::from);
   }
 
+  @Override
   @Transactional(SUPPORTS)
-  public Page<AccountDtos.View> list(String clientId, Map<String, String> tags, PageRequest page, String status,
-      String platform) {
-    var query = ListQuery.of(clientId, tags, page)
-        .where("status", Inputs.statusFilter(status, STATUSES))
-        .where("platform", Inputs.oneOf("platform", platform == null || platform.isBlank() ? null : platform,
-            PLATFORMS));
-    return Page.fromRows(accounts.page(query), page, Account::cursor, AccountDtos.View::from);
+  public Page<AccountDtos.View> list(ListQuery query, AccountDtos.Filters filters) {
+    query.where("status", Inputs.statusFilter(filters.status(), STATUSES))
+        .where("platform", Inputs.filter("platform", filters.platform(), PLATFORMS));
+    return Page.fromRows(accounts.page(query), query.page(), Account::cursor, AccountDtos.View::from);
+  }
+
+  /** Tags and metadata; platform and name were verified, so changing them is refused. */
+  @Override
+  @Transactional(REQUIRES_NEW)
+  public Optional<AccountDtos.View> update(String clientId, String id, AccountDtos.Update body) {
+    var changes = PartialUpdate.<Account>of(body)
+        .refuse("platform", body.platform(), "cannot be changed; create a new account instead")
+        .refuse("name", body.name(), "cannot be changed (it was verified); create a new account instead")
+        .set(body.tags(), Inputs::tags, (account, tags) -> account.tags = tags)
+        .set(body.metadata(), Inputs::metadata, (account, metadata) -> account.metadata = metadata);
+    return accounts.updateOwned(clientId, id, changes).map(AccountDtos.View::from);
   }
 
   @Override
   @Transactional(REQUIRES_NEW)
-  public Optional<Account> update(String clientId, String id, AccountDtos.Update body) {
-    if (body == null) {
-      throw ApiException.invalidField("body", "is required");
-    }
-    if (body.platform() != null) {
-      throw ApiException.invalidField("platform", "cannot be changed; create a new account instead");
-    }
-    if (body.name() != null) {
-      throw ApiException.invalidField("name", "cannot be changed (it was verified); create a new account instead");
-    }
-    var tags = Inputs.tags(body.tags());
-    var metadata = Inputs.metadata(body.metadata());
-    return accounts.findOwned(clientId, id).map(account -> {
-      if (tags != null) {
-        account.tags = tags;
-      }
-      if (metadata != null) {
-        account.metadata = metadata;
-      }
-      account.touched();
-      return account;
-    });
-  }
-
-  @Override
-  @Transactional(REQUIRES_NEW)
-  public Optional<Account> remove(String clientId, String id) {
-    return accounts.findOwned(clientId, id).map(account -> {
-      accounts.delete(account);
-      return account;
-    });
+  public Optional<Deleted> remove(String clientId, String id) {
+    return accounts.deleteOwned(clientId, id);
   }
 }

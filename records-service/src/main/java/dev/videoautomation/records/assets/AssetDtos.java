@@ -3,14 +3,16 @@ package dev.videoautomation.records.assets;
 import java.util.List;
 import java.util.Map;
 
+import jakarta.ws.rs.core.MultivaluedMap;
+
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 import dev.videoautomation.platform.lists.Tags;
-import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.OwnedRecord;
+import dev.videoautomation.records.openapi.ApiDocs;
 
 /** Bodies and answers of /v1/assets. */
 public final class AssetDtos {
@@ -18,6 +20,16 @@ public final class AssetDtos {
   static final int MAX_STORED_CONTENT_TYPE = 255;
 
   private AssetDtos() {
+  }
+
+  /**
+   * The list's own filters, read from its query (documented with the list, GET /v1/assets in
+   * META-INF/openapi.yaml).
+   */
+  public record Filters(String status) {
+    static Filters from(MultivaluedMap<String, String> query) {
+      return new Filters(query.getFirst("status"));
+    }
   }
 
   @RegisterForReflection
@@ -73,13 +85,5 @@ public final class AssetDtos {
       return new View(a.id, a.url, a.status, a.name, a.contentType, a.sourceUrl, a.mediaId, a.sizeBytes, a.tags,
           a.metadata, OwnedRecord.millis(a.createdAt), OwnedRecord.millis(a.updatedAt));
     }
-  }
-
-  /** The list answer as the document names it: the platform's {@code Page<View>}, whose shape it is. */
-  @Schema(name = "AssetPage", description = ApiDocs.PAGE)
-  public record Listed(
-      @Schema(required = true, maxItems = ApiDocs.PAGE_MAX) List<View> data,
-      @Schema(required = true, nullable = true, maxLength = ApiDocs.CURSOR_MAX, pattern = ApiDocs.CURSOR_PATTERN,
-          description = ApiDocs.NEXT_CURSOR) String nextCursor) {
   }
 }

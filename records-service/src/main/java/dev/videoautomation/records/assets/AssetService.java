@@ -22,7 +22,8 @@ import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.lists.Page;
-import dev.videoautomation.platform.lists.PageRequest;
+import dev.videoautomation.platform.updates.PartialUpdate;
+import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
 import dev.videoautomation.records.common.OwnedRecordService;
@@ -32,7 +33,8 @@ import dev.videoautomation.records.common.OwnedRecordService;
  * suite's own media is used as it is stored.
  */
 @ApplicationScoped
-public class AssetService implements OwnedRecordService<Asset, AssetDtos.Update> {
+public class AssetService
+    implements OwnedRecordService<AssetDtos.View, AssetDtos.Filters, AssetDtos.Create, AssetDtos.Update, Deleted> {
   static final String PURPOSE = "asset";
   static final Set<String> STATUSES = Set.of(Asset.ACTIVE);
   static final int MAX_CONTENT_TYPE = 127;
@@ -57,8 +59,9 @@ public class AssetService implements OwnedRecordService<Asset, AssetDtos.Update>
    * no second copy), copies another client's public CDN URL from storage, and answers 404 for another client's id.
    * Any other URL is fetched through media's URL guard.
    */
+  @Override
   @Transactional(NOT_SUPPORTED)
-  public Asset create(String clientId, AssetDtos.Create body) {
+  public AssetDtos.View create(String clientId, AssetDtos.Create body) {
     if (body == null) {
       throw ApiException.invalidField("url", "is required");
     }
@@ -87,54 +90,37 @@ public class AssetService implements OwnedRecordService<Asset, AssetDtos.Update>
     asset.tags = tags == null ? List.of() : tags;
     asset.metadata = metadata == null ? Map.of() : metadata;
     QuarkusTransaction.requiringNew().run(() -> assets.persist(asset));
-    return asset;
+    return AssetDtos.View.from(asset);
   }
 
   @Override
   @Transactional(SUPPORTS)
-  public Optional<Asset> find(String clientId, String id) {
-    return assets.findOwned(clientId, id);
+  public Optional<AssetDtos.View> find(String clientId, String id) {
+    return assets.findOwned(clientId, id).map(AssetDtos.View::from);
   }
 
+  @Override
   @Transactional(SUPPORTS)
-  public Page<AssetDtos.View> list(String clientId, Map<String, String> tags, PageRequest page, String status) {
-    var query = ListQuery.of(clientId, tags, page).where("status", Inputs.statusFilter(status, STATUSES));
-    return Page.fromRows(assets.page(query), page, Asset::cursor, AssetDtos.View::from);
+  public Page<AssetDtos.View> list(ListQuery query, AssetDtos.Filters filters) {
+    query.where("status", Inputs.statusFilter(filters.status(), STATUSES));
+    return Page.fromRows(assets.page(query), query.page(), Asset::cursor, AssetDtos.View::from);
+  }
+
+  /** Name, tags and metadata; the file stays the one the asset was made from. */
+  @Override
+  @Transactional(REQUIRES_NEW)
+  public Optional<AssetDtos.View> update(String clientId, String id, AssetDtos.Update body) {
+    var changes = PartialUpdate.<Asset>of(body)
+        .refuse("url", body.url(), "cannot be changed; create a new asset for another file")
+        .set(body.name(), name -> Inputs.optional("name", name, Inputs.MAX_NAME), (asset, name) -> asset.name = name)
+        .set(body.tags(), Inputs::tags, (asset, tags) -> asset.tags = tags)
+        .set(body.metadata(), Inputs::metadata, (asset, metadata) -> asset.metadata = metadata);
+    return assets.updateOwned(clientId, id, changes).map(AssetDtos.View::from);
   }
 
   @Override
   @Transactional(REQUIRES_NEW)
-  public Optional<Asset> update(String clientId, String id, AssetDtos.Update body) {
-    if (body == null) {
-      throw ApiException.invalidField("body", "is required");
-    }
-    if (body.url() != null) {
-      throw ApiException.invalidField("url", "cannot be changed; create a new asset for another file");
-    }
-    var name = Inputs.optional("name", body.name(), Inputs.MAX_NAME);
-    var tags = Inputs.tags(body.tags());
-    var metadata = Inputs.metadata(body.metadata());
-    return assets.findOwned(clientId, id).map(asset -> {
-      if (name != null) {
-        asset.name = name;
-      }
-      if (tags != null) {
-        asset.tags = tags;
-      }
-      if (metadata != null) {
-        asset.metadata = metadata;
-      }
-      asset.touched();
-      return asset;
-    });
-  }
-
-  @Override
-  @Transactional(REQUIRES_NEW)
-  public Optional<Asset> remove(String clientId, String id) {
-    return assets.findOwned(clientId, id).map(asset -> {
-      assets.delete(asset);
-      return asset;
-    });
+  public Optional<Deleted> remove(String clientId, String id) {
+    return assets.deleteOwned(clientId, id);
   }
 }

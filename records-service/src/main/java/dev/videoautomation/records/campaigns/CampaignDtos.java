@@ -3,15 +3,17 @@ package dev.videoautomation.records.campaigns;
 import java.util.List;
 import java.util.Map;
 
+import jakarta.ws.rs.core.MultivaluedMap;
+
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 import dev.videoautomation.platform.lists.Tags;
-import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.OwnedRecord;
+import dev.videoautomation.records.openapi.ApiDocs;
 
 /** Bodies and answers of /v1/campaigns; list items and single answers name the id {@code campaignId}. */
 public final class CampaignDtos {
@@ -28,6 +30,16 @@ public final class CampaignDtos {
       pattern = ApiDocs.GENERATED_VIDEO_ID, description = "The id of one of your generated videos.")
   static final class GeneratedVideoId {
     private GeneratedVideoId() {
+    }
+  }
+
+  /**
+   * The list's own filters, read from its query (documented with the list, GET /v1/campaigns in
+   * META-INF/openapi.yaml).
+   */
+  public record Filters(String status) {
+    static Filters from(MultivaluedMap<String, String> query) {
+      return new Filters(query.getFirst("status"));
     }
   }
 
@@ -90,13 +102,5 @@ public final class CampaignDtos {
       return new View(c.id, c.name, c.config, c.status, c.estimatedCredits, c.videoIds, c.tags,
           OwnedRecord.millis(c.createdAt), OwnedRecord.millis(c.updatedAt));
     }
-  }
-
-  /** The list answer as the document names it: the platform's {@code Page<View>}, whose shape it is. */
-  @Schema(name = "CampaignPage", description = ApiDocs.PAGE)
-  public record Listed(
-      @Schema(required = true, maxItems = ApiDocs.PAGE_MAX) List<View> data,
-      @Schema(required = true, nullable = true, maxLength = ApiDocs.CURSOR_MAX, pattern = ApiDocs.CURSOR_PATTERN,
-          description = ApiDocs.NEXT_CURSOR) String nextCursor) {
   }
 }

@@ -18,14 +18,16 @@ import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.lists.Page;
-import dev.videoautomation.platform.lists.PageRequest;
+import dev.videoautomation.platform.updates.PartialUpdate;
+import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
 import dev.videoautomation.records.common.OwnedRecordService;
 
 /** Campaigns: config priced into estimatedCredits when created and whenever the config changes. */
 @ApplicationScoped
-public class CampaignService implements OwnedRecordService<Campaign, CampaignDtos.Update> {
+public class CampaignService implements
+    OwnedRecordService<CampaignDtos.View, CampaignDtos.Filters, CampaignDtos.Create, CampaignDtos.Update, Deleted> {
   public static final Set<String> STATUSES = Set.of(Campaign.DRAFT, "active", "completed");
   static final int MAX_CONFIG_BYTES = 64 * 1024;
   static final int MAX_VIDEOS = 500;
@@ -38,8 +40,9 @@ public class CampaignService implements OwnedRecordService<Campaign, CampaignDto
     this.estimates = estimates;
   }
 
+  @Override
   @Transactional(NOT_SUPPORTED)
-  public Campaign create(String clientId, CampaignDtos.Create body) {
+  public CampaignDtos.View create(String clientId, CampaignDtos.Create body) {
     if (body == null) {
       throw ApiException.invalidField("body", "is required");
     }
@@ -56,55 +59,47 @@ public class CampaignService implements OwnedRecordService<Campaign, CampaignDto
     campaign.estimatedCredits = estimates.estimate(campaign.config);
     campaign.created(Ids.newId(IdPrefix.CMP), clientId);
     QuarkusTransaction.requiringNew().run(() -> campaigns.persist(campaign));
-    return campaign;
+    return CampaignDtos.View.from(campaign);
   }
 
   @Override
   @Transactional(SUPPORTS)
-  public Optional<Campaign> find(String clientId, String id) {
-    return campaigns.findOwned(clientId, id);
+  public Optional<CampaignDtos.View> find(String clientId, String id) {
+    return campaigns.findOwned(clientId, id).map(CampaignDtos.View::from);
   }
 
+  @Override
   @Transactional(SUPPORTS)
-  public Page<CampaignDtos.View> list(String clientId, Map<String, String> tags, PageRequest page, String status) {
-    var query = ListQuery.of(clientId, tags, page).where("status", Inputs.statusFilter(status, STATUSES));
-    return Page.fromRows(campaigns.page(query), page, Campaign::cursor, CampaignDtos.View::from);
+  public Page<CampaignDtos.View> list(ListQuery query, CampaignDtos.Filters filters) {
+    query.where("status", Inputs.statusFilter(filters.status(), STATUSES));
+    return Page.fromRows(campaigns.page(query), query.page(), Campaign::cursor, CampaignDtos.View::from);
   }
 
-  /** Prices a changed config before the transaction, so billing is never called while a row is locked. */
+  /**
+   * Prices a changed config once every field given is checked, and before the transaction, so billing is never called
+   * for a body that is refused or while a row is locked.
+   */
   @Override
   @Transactional(NOT_SUPPORTED)
-  public Optional<Campaign> update(String clientId, String id, CampaignDtos.Update body) {
-    if (body == null) {
-      throw ApiException.invalidField("body", "is required");
-    }
-    var name = Inputs.optional("name", body.name(), Inputs.MAX_NAME);
-    var config = Inputs.object("config", body.config(), MAX_CONFIG_BYTES);
-    var status = Inputs.oneOf("status", body.status(), STATUSES);
-    var videoIds = videoIds(body.videoIds());
-    var tags = Inputs.tags(body.tags());
-    Integer estimate = config == null ? null : estimates.estimate(config);
-    return QuarkusTransaction.requiringNew().call(() -> campaigns.findOwned(clientId, id).map(campaign -> {
-      campaign.name = name != null ? name : campaign.name;
-      if (config != null) {
-        campaign.config = config;
-        campaign.estimatedCredits = estimate;
-      }
-      campaign.status = status != null ? status : campaign.status;
-      campaign.videoIds = videoIds != null ? videoIds : campaign.videoIds;
-      campaign.tags = tags != null ? tags : campaign.tags;
-      campaign.touched();
-      return campaign;
-    }));
+  public Optional<CampaignDtos.View> update(String clientId, String id, CampaignDtos.Update body) {
+    var changes = PartialUpdate.<Campaign>of(body)
+        .set(body.name(), name -> Inputs.optional("name", name, Inputs.MAX_NAME), (campaign, name) ->
+            campaign.name = name)
+        .set(body.config(), config -> Inputs.object("config", config, MAX_CONFIG_BYTES), (campaign, config) ->
+            campaign.config = config)
+        .set(body.status(), status -> Inputs.oneOf("status", status, STATUSES), (campaign, status) ->
+            campaign.status = status)
+        .set(body.videoIds(), CampaignService::videoIds, (campaign, videoIds) -> campaign.videoIds = videoIds)
+        .set(body.tags(), Inputs::tags, (campaign, tags) -> campaign.tags = tags);
+    changes.set(body.config(), estimates::estimate, (campaign, credits) -> campaign.estimatedCredits = credits);
+    return QuarkusTransaction.requiringNew().call(() -> campaigns.updateOwned(clientId, id, changes)
+        .map(CampaignDtos.View::from));
   }
 
   @Override
   @Transactional(REQUIRES_NEW)
-  public Optional<Campaign> remove(String clientId, String id) {
-    return campaigns.findOwned(clientId, id).map(campaign -> {
-      campaigns.delete(campaign);
-      return campaign;
-    });
+  public Optional<Deleted> remove(String clientId, String id) {
+    return campaigns.deleteOwned(clientId, id);
   }
 
   private static List<String> videoIds(List<String> ids) {

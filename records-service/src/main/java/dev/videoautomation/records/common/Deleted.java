@@ -4,6 +4,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
+import dev.videoautomation.records.openapi.ApiDocs;
+
 /** The answer to a DELETE: the id and {@code deleted: true}. */
 @RegisterForReflection
 @Schema(name = "RecordDeleted", description = "The record is gone.")

@@ -118,6 +118,11 @@ public final class Inputs {
   }
 
   public static String statusFilter(String value, Set<String> allowed) {
-    return oneOf("status", value == null || value.isBlank() ? null : value, allowed);
+    return filter("status", value, allowed);
+  }
+
+  /** A list filter: absent or blank is no filter, anything else must be one of {@code allowed}. */
+  public static String filter(String field, String value, Set<String> allowed) {
+    return oneOf(field, value == null || value.isBlank() ? null : value, allowed);
   }
 }

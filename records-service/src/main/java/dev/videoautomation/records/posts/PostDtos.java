@@ -2,13 +2,15 @@ package dev.videoautomation.records.posts;
 
 import java.util.List;
 
+import jakarta.ws.rs.core.MultivaluedMap;
+
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 import dev.videoautomation.platform.lists.Tags;
-import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.OwnedRecord;
+import dev.videoautomation.records.openapi.ApiDocs;
 
 /** Bodies and answers of /v1/posts; posts name their id {@code postId}, as the reference's list item does. */
 public final class PostDtos {
@@ -19,6 +21,16 @@ public final class PostDtos {
   static final String SCHEDULED_AT_TEXT = "When to publish, epoch milliseconds; now when absent.";
 
   private PostDtos() {
+  }
+
+  /**
+   * The list's own filters, read from its query (documented with the list, GET /v1/posts in
+   * META-INF/openapi.yaml).
+   */
+  public record Filters(String status, String accountId) {
+    static Filters from(MultivaluedMap<String, String> query) {
+      return new Filters(query.getFirst("status"), query.getFirst("accountId"));
+    }
   }
 
   @RegisterForReflection
@@ -92,13 +104,5 @@ public final class PostDtos {
           OwnedRecord.millis(p.createdAt), OwnedRecord.millis(p.updatedAt), OwnedRecord.millis(p.publishedAt),
           p.externalId, p.postUrl, p.errorCode, p.errorMessage, p.tags);
     }
-  }
-
-  /** The list answer as the document names it: the platform's {@code Page<View>}, whose shape it is. */
-  @Schema(name = "PostPage", description = ApiDocs.PAGE)
-  public record Listed(
-      @Schema(required = true, maxItems = ApiDocs.PAGE_MAX) List<View> data,
-      @Schema(required = true, nullable = true, maxLength = ApiDocs.CURSOR_MAX, pattern = ApiDocs.CURSOR_PATTERN,
-          description = ApiDocs.NEXT_CURSOR) String nextCursor) {
   }
 }

@@ -16,6 +16,8 @@ import dev.videoautomation.records.accounts.Account;
 import dev.videoautomation.records.accounts.AccountRepository;
 import dev.videoautomation.records.clients.CloneCalls;
 import dev.videoautomation.records.common.RecordsConfig;
+import dev.videoautomation.records.provider.AyrsharePublisher;
+import dev.videoautomation.records.provider.PublishOutcome;
 
 /**
  * Publishes due posts. Each run first fails posts left in {@code publishing} past their lease with

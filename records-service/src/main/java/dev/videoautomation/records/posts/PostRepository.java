@@ -2,20 +2,18 @@ package dev.videoautomation.records.posts;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 
 import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
-
 import dev.videoautomation.platform.work.WorkQueue;
 import dev.videoautomation.records.common.ListQuery;
+import dev.videoautomation.records.common.OwnedRecordRepository;
 import dev.videoautomation.records.common.RecordLists;
 
 @ApplicationScoped
-public class PostRepository implements PanacheRepositoryBase<Post, String> {
+public class PostRepository implements OwnedRecordRepository<Post> {
   private final WorkQueue due;
   private final WorkQueue interrupted;
 
@@ -25,10 +23,6 @@ public class PostRepository implements PanacheRepositoryBase<Post, String> {
     // A post publishing past its lease: its worker died mid-call (a publishing post always holds a lease).
     this.interrupted = WorkQueue.of(dataSource, "posts", "status = 'publishing' AND lease_until IS NOT NULL",
         "lease_until, id", "lease_until");
-  }
-
-  public Optional<Post> findOwned(String clientId, String id) {
-    return find("id = ?1 and clientId = ?2", id, clientId).firstResultOptional();
   }
 
   public List<Post> page(ListQuery query) {

@@ -6,7 +6,6 @@ import static jakarta.transaction.Transactional.TxType.SUPPORTS;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -21,20 +20,22 @@ import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.lists.Page;
-import dev.videoautomation.platform.lists.PageRequest;
+import dev.videoautomation.platform.updates.PartialUpdate;
 import dev.videoautomation.records.accounts.Account;
 import dev.videoautomation.records.accounts.AccountRepository;
-import dev.videoautomation.records.common.ApiDocs;
+import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
 import dev.videoautomation.records.common.OwnedRecordService;
+import dev.videoautomation.records.openapi.ApiDocs;
 
 /**
  * Posts: checked against the caller's accounts and videos ({@link PostVideos}) when scheduled; published by
  * {@link PostPublisher}.
  */
 @ApplicationScoped
-public class PostService implements OwnedRecordService<Post, PostDtos.Update> {
+public class PostService
+    implements OwnedRecordService<PostDtos.View, PostDtos.Filters, PostDtos.Create, PostDtos.Update, Deleted> {
   public static final Set<String> STATUSES = Set.of(Post.SCHEDULED, Post.PUBLISHING, Post.PUBLISHED, Post.FAILED);
   /** The longest caption both target platforms take. */
   static final int MAX_CAPTION = 2200;
@@ -49,8 +50,9 @@ public class PostService implements OwnedRecordService<Post, PostDtos.Update> {
     this.videos = videos;
   }
 
+  @Override
   @Transactional(NOT_SUPPORTED)
-  public Post create(String clientId, PostDtos.Create body) {
+  public PostDtos.View create(String clientId, PostDtos.Create body) {
     if (body == null) {
       throw ApiException.invalidField("accountId", "is required");
     }
@@ -65,64 +67,69 @@ public class PostService implements OwnedRecordService<Post, PostDtos.Update> {
     post.created(Ids.newId(IdPrefix.PST), clientId);
     post.scheduledAt = body.scheduledAt() == null ? post.createdAt : scheduledAt(body.scheduledAt());
     QuarkusTransaction.requiringNew().run(() -> posts.persist(post));
-    return post;
+    return PostDtos.View.from(post);
   }
 
   @Override
   @Transactional(SUPPORTS)
-  public Optional<Post> find(String clientId, String id) {
-    return posts.findOwned(clientId, id);
+  public Optional<PostDtos.View> find(String clientId, String id) {
+    return posts.findOwned(clientId, id).map(PostDtos.View::from);
   }
 
+  @Override
   @Transactional(SUPPORTS)
-  public Page<PostDtos.View> list(String clientId, Map<String, String> tags, PageRequest page, String status,
-      String accountId) {
-    var account = accountId == null || accountId.isBlank() ? null : Inputs.id("accountId", IdPrefix.ACC, accountId);
-    var query = ListQuery.of(clientId, tags, page)
-        .where("status", Inputs.statusFilter(status, STATUSES))
-        .where("account_id", account);
-    return Page.fromRows(posts.page(query), page, Post::cursor, PostDtos.View::from);
+  public Page<PostDtos.View> list(ListQuery query, PostDtos.Filters filters) {
+    var accountId = filters.accountId() == null || filters.accountId().isBlank() ? null
+        : Inputs.id("accountId", IdPrefix.ACC, filters.accountId());
+    query.where("status", Inputs.statusFilter(filters.status(), STATUSES)).where("account_id", accountId);
+    return Page.fromRows(posts.page(query), query.page(), Post::cursor, PostDtos.View::from);
   }
 
-  /** Changes a post still {@code scheduled}; any other status is 409 conflict. */
+  /** The video a post publishes: its id and the URL to publish (null while a generated video still renders). */
+  private record Video(String id, String url) {
+  }
+
+  /**
+   * Changes a post still {@code scheduled}; any other status is 409 conflict. The account and the video are checked
+   * (outside any transaction: the video may need clone or media) before the post is read.
+   */
   @Override
   @Transactional(NOT_SUPPORTED)
-  public Optional<Post> update(String clientId, String id, PostDtos.Update body) {
-    if (body == null) {
-      throw ApiException.invalidField("body", "is required");
-    }
-    var accountId = body.accountId() == null ? null : checkAccount(clientId, body.accountId());
-    var videoId = body.videoId() == null ? null : Inputs.required("videoId", body.videoId(), 64);
-    var videoUrl = videoId == null ? null : videos.publishableUrl(clientId, videoId);
-    var caption = Inputs.optional("caption", body.caption(), MAX_CAPTION);
-    var scheduledAt = body.scheduledAt() == null ? null : scheduledAt(body.scheduledAt());
-    var tags = Inputs.tags(body.tags());
+  public Optional<PostDtos.View> update(String clientId, String id, PostDtos.Update body) {
+    var changes = PartialUpdate.<Post>of(body)
+        .set(body.accountId(), accountId -> checkAccount(clientId, accountId), (post, account) ->
+            post.accountId = account)
+        .set(body.videoId(), videoId -> video(clientId, videoId), (post, video) -> {
+          post.videoId = video.id();
+          post.videoUrl = video.url();
+        })
+        .set(body.caption(), caption -> Inputs.optional("caption", caption, MAX_CAPTION), (post, caption) ->
+            post.caption = caption)
+        .set(body.scheduledAt(), PostService::scheduledAt, (post, at) -> post.scheduledAt = at)
+        .set(body.tags(), Inputs::tags, (post, tags) -> post.tags = tags);
     return QuarkusTransaction.requiringNew().call(() -> posts.findOwned(clientId, id).map(post -> {
       requireScheduled(post, "changed");
-      post.accountId = accountId != null ? accountId : post.accountId;
-      if (videoId != null) {
-        post.videoId = videoId;
-        post.videoUrl = videoUrl;
-      }
-      post.caption = caption != null ? caption : post.caption;
-      post.scheduledAt = scheduledAt != null ? scheduledAt : post.scheduledAt;
-      post.tags = tags != null ? tags : post.tags;
-      post.touched();
-      return post;
+      changes.applyTo(post).touched();
+      return PostDtos.View.from(post);
     }));
+  }
+
+  private Video video(String clientId, String videoId) {
+    var checked = Inputs.required("videoId", videoId, 64);
+    return new Video(checked, videos.publishableUrl(clientId, checked));
   }
 
   /** Deletes a post in any status but {@code publishing} (409: the publisher is posting it right now). */
   @Override
   @Transactional(REQUIRES_NEW)
-  public Optional<Post> remove(String clientId, String id) {
+  public Optional<Deleted> remove(String clientId, String id) {
     return posts.findOwned(clientId, id).map(post -> {
       if (Post.PUBLISHING.equals(post.status)) {
         throw new ApiException(ApiError.of(ErrorCode.CONFLICT, "The post is being published right now and cannot "
             + "be deleted; read it again in a minute.").with("status", post.status));
       }
       posts.delete(post);
-      return post;
+      return Deleted.of(post.id);
     });
   }
 

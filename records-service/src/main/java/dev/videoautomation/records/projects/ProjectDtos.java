@@ -3,14 +3,16 @@ package dev.videoautomation.records.projects;
 import java.util.List;
 import java.util.Map;
 
+import jakarta.ws.rs.core.MultivaluedMap;
+
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 import dev.videoautomation.platform.lists.Tags;
-import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.OwnedRecord;
+import dev.videoautomation.records.openapi.ApiDocs;
 
 /** Bodies and answers of /v1/projects. */
 public final class ProjectDtos {
@@ -18,6 +20,16 @@ public final class ProjectDtos {
       + "given.";
 
   private ProjectDtos() {
+  }
+
+  /**
+   * The list's own filters, read from its query (documented with the list, GET /v1/projects in
+   * META-INF/openapi.yaml).
+   */
+  public record Filters(String status) {
+    static Filters from(MultivaluedMap<String, String> query) {
+      return new Filters(query.getFirst("status"));
+    }
   }
 
   @RegisterForReflection
@@ -61,14 +73,6 @@ public final class ProjectDtos {
       return new View(p.id, p.name, p.timeline, p.status, p.tags, OwnedRecord.millis(p.archivedAt),
           OwnedRecord.millis(p.createdAt), OwnedRecord.millis(p.updatedAt));
     }
-  }
-
-  /** The list answer as the document names it: the platform's {@code Page<View>}, whose shape it is. */
-  @Schema(name = "ProjectPage", description = ApiDocs.PAGE)
-  public record Listed(
-      @Schema(required = true, maxItems = ApiDocs.PAGE_MAX) List<View> data,
-      @Schema(required = true, nullable = true, maxLength = ApiDocs.CURSOR_MAX, pattern = ApiDocs.CURSOR_PATTERN,
-          description = ApiDocs.NEXT_CURSOR) String nextCursor) {
   }
 
   /** The answer to the archiving DELETE. */

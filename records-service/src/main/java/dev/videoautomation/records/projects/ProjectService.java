@@ -15,14 +15,16 @@ import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.lists.Page;
-import dev.videoautomation.platform.lists.PageRequest;
+import dev.videoautomation.platform.updates.PartialUpdate;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
 import dev.videoautomation.records.common.OwnedRecordService;
 
 /** Editor projects: DELETE archives (soft); archived projects leave the default list and can be restored by PUT. */
 @ApplicationScoped
-public class ProjectService implements OwnedRecordService<Project, ProjectDtos.Update> {
+public class ProjectService implements
+    OwnedRecordService<ProjectDtos.View, ProjectDtos.Filters, ProjectDtos.Create, ProjectDtos.Update,
+        ProjectDtos.Archived> {
   public static final Set<String> STATUSES = Set.of(Project.DRAFT, Project.ARCHIVED);
   /** Serialized size limit of a timeline. */
   public static final int MAX_TIMELINE_BYTES = 1024 * 1024;
@@ -33,8 +35,9 @@ public class ProjectService implements OwnedRecordService<Project, ProjectDtos.U
     this.projects = projects;
   }
 
+  @Override
   @Transactional(REQUIRES_NEW)
-  public Project create(String clientId, ProjectDtos.Create body) {
+  public ProjectDtos.View create(String clientId, ProjectDtos.Create body) {
     if (body == null) {
       throw ApiException.invalidField("name", "is required");
     }
@@ -49,60 +52,56 @@ public class ProjectService implements OwnedRecordService<Project, ProjectDtos.U
     project.created(Ids.newId(IdPrefix.PRJ), clientId);
     project.archivedAt = Project.ARCHIVED.equals(project.status) ? project.createdAt : null;
     projects.persist(project);
-    return project;
+    return ProjectDtos.View.from(project);
   }
 
   @Override
   @Transactional(SUPPORTS)
-  public Optional<Project> find(String clientId, String id) {
-    return projects.findOwned(clientId, id);
+  public Optional<ProjectDtos.View> find(String clientId, String id) {
+    return projects.findOwned(clientId, id).map(ProjectDtos.View::from);
   }
 
   /** Without {@code status}, archived projects are left out; {@code status=archived} lists only them. */
+  @Override
   @Transactional(SUPPORTS)
-  public Page<ProjectDtos.View> list(String clientId, Map<String, String> tags, PageRequest page, String status) {
-    var wanted = Inputs.statusFilter(status, STATUSES);
-    var query = ListQuery.of(clientId, tags, page).where("status", wanted).hidingArchived(wanted == null);
-    return Page.fromRows(projects.page(query), page, Project::cursor, ProjectDtos.View::from);
+  public Page<ProjectDtos.View> list(ListQuery query, ProjectDtos.Filters filters) {
+    var wanted = Inputs.statusFilter(filters.status(), STATUSES);
+    var filtered = query.where("status", wanted).hidingArchived(wanted == null);
+    return Page.fromRows(projects.page(filtered), query.page(), Project::cursor, ProjectDtos.View::from);
   }
 
+  /** {@code status} moves the project between draft and archived (and sets or clears {@code archivedAt}). */
   @Override
   @Transactional(REQUIRES_NEW)
-  public Optional<Project> update(String clientId, String id, ProjectDtos.Update body) {
-    if (body == null) {
-      throw ApiException.invalidField("body", "is required");
-    }
-    var name = body.name() == null ? null : Inputs.required("name", body.name(), Inputs.MAX_NAME);
-    var timeline = Inputs.object("timeline", body.timeline(), MAX_TIMELINE_BYTES);
-    var status = Inputs.oneOf("status", body.status(), STATUSES);
-    var tags = Inputs.tags(body.tags());
-    return projects.findOwned(clientId, id).map(project -> {
-      project.name = name != null ? name : project.name;
-      project.timeline = timeline != null ? timeline : project.timeline;
-      project.tags = tags != null ? tags : project.tags;
-      if (status != null && !status.equals(project.status)) {
-        setStatus(project, status);
-      }
-      project.touched();
-      return project;
-    });
+  public Optional<ProjectDtos.View> update(String clientId, String id, ProjectDtos.Update body) {
+    var changes = PartialUpdate.<Project>of(body)
+        .set(body.name(), name -> Inputs.required("name", name, Inputs.MAX_NAME),
+            (project, name) -> project.name = name)
+        .set(body.timeline(), timeline -> Inputs.object("timeline", timeline, MAX_TIMELINE_BYTES),
+            (project, timeline) -> project.timeline = timeline)
+        .set(body.status(), status -> Inputs.oneOf("status", status, STATUSES), ProjectService::setStatus)
+        .set(body.tags(), Inputs::tags, (project, tags) -> project.tags = tags);
+    return projects.updateOwned(clientId, id, changes).map(ProjectDtos.View::from);
   }
 
   /** Archives the project (idempotent: archiving an archived project answers the same). */
   @Override
   @Transactional(REQUIRES_NEW)
-  public Optional<Project> remove(String clientId, String id) {
+  public Optional<ProjectDtos.Archived> remove(String clientId, String id) {
     return projects.findOwned(clientId, id).map(project -> {
       if (!Project.ARCHIVED.equals(project.status)) {
         setStatus(project, Project.ARCHIVED);
         project.touched();
       }
-      return project;
+      return new ProjectDtos.Archived(project.id, project.status);
     });
   }
 
+  /** A change of status stamps {@code archivedAt} (archived) or clears it (draft); the same status changes nothing. */
   private static void setStatus(Project project, String status) {
-    project.status = status;
-    project.archivedAt = Project.ARCHIVED.equals(status) ? Inputs.now() : null;
+    if (!status.equals(project.status)) {
+      project.status = status;
+      project.archivedAt = Project.ARCHIVED.equals(status) ? Inputs.now() : null;
+    }
   }
 }

@@ -3,18 +3,30 @@ package dev.videoautomation.records.references;
 import java.util.List;
 import java.util.Map;
 
+import jakarta.ws.rs.core.MultivaluedMap;
+
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 import dev.videoautomation.platform.lists.Tags;
-import dev.videoautomation.records.common.ApiDocs;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.OwnedRecord;
+import dev.videoautomation.records.openapi.ApiDocs;
 
 /** Bodies and answers of /v1/references. */
 public final class ReferenceDtos {
   private ReferenceDtos() {
+  }
+
+  /**
+   * The list's own filters, read from its query (documented with the list, GET /v1/references in
+   * META-INF/openapi.yaml).
+   */
+  public record Filters(String platform) {
+    static Filters from(MultivaluedMap<String, String> query) {
+      return new Filters(query.getFirst("platform"));
+    }
   }
 
   @RegisterForReflection
@@ -62,13 +74,5 @@ public final class ReferenceDtos {
       return new View(r.id, r.url, r.platform, r.title, r.notes, r.tags, r.metadata, OwnedRecord.millis(r.createdAt),
           OwnedRecord.millis(r.updatedAt));
     }
-  }
-
-  /** The list answer as the document names it: the platform's {@code Page<View>}, whose shape it is. */
-  @Schema(name = "ReferencePage", description = ApiDocs.PAGE)
-  public record Listed(
-      @Schema(required = true, maxItems = ApiDocs.PAGE_MAX) List<View> data,
-      @Schema(required = true, nullable = true, maxLength = ApiDocs.CURSOR_MAX, pattern = ApiDocs.CURSOR_PATTERN,
-          description = ApiDocs.NEXT_CURSOR) String nextCursor) {
   }
 }

@@ -15,14 +15,16 @@ import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.lists.Page;
-import dev.videoautomation.platform.lists.PageRequest;
+import dev.videoautomation.platform.updates.PartialUpdate;
+import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
 import dev.videoautomation.records.common.OwnedRecordService;
 
 /** References: plain records; the URL is kept as given (never fetched). */
 @ApplicationScoped
-public class ReferenceService implements OwnedRecordService<Reference, ReferenceDtos.Update> {
+public class ReferenceService implements
+    OwnedRecordService<ReferenceDtos.View, ReferenceDtos.Filters, ReferenceDtos.Create, ReferenceDtos.Update, Deleted> {
   public static final Set<String> PLATFORMS = Set.of("shortvideo", "photo", "microblog", "videosite");
   static final int MAX_TITLE = 300;
   static final int MAX_NOTES = 10_000;
@@ -33,8 +35,9 @@ public class ReferenceService implements OwnedRecordService<Reference, Reference
     this.references = references;
   }
 
+  @Override
   @Transactional(REQUIRES_NEW)
-  public Reference create(String clientId, ReferenceDtos.Create body) {
+  public ReferenceDtos.View create(String clientId, ReferenceDtos.Create body) {
     if (body == null) {
       throw ApiException.invalidField("url", "is required");
     }
@@ -49,53 +52,41 @@ public class ReferenceService implements OwnedRecordService<Reference, Reference
     reference.metadata = metadata == null ? Map.of() : metadata;
     reference.created(Ids.newId(IdPrefix.REF), clientId);
     references.persist(reference);
-    return reference;
+    return ReferenceDtos.View.from(reference);
   }
 
   @Override
   @Transactional(SUPPORTS)
-  public Optional<Reference> find(String clientId, String id) {
-    return references.findOwned(clientId, id);
+  public Optional<ReferenceDtos.View> find(String clientId, String id) {
+    return references.findOwned(clientId, id).map(ReferenceDtos.View::from);
   }
 
+  @Override
   @Transactional(SUPPORTS)
-  public Page<ReferenceDtos.View> list(String clientId, Map<String, String> tags, PageRequest page, String platform) {
-    var query = ListQuery.of(clientId, tags, page)
-        .where("platform", Inputs.oneOf("platform", platform == null || platform.isBlank() ? null : platform,
-            PLATFORMS));
-    return Page.fromRows(references.page(query), page, Reference::cursor, ReferenceDtos.View::from);
+  public Page<ReferenceDtos.View> list(ListQuery query, ReferenceDtos.Filters filters) {
+    query.where("platform", Inputs.filter("platform", filters.platform(), PLATFORMS));
+    return Page.fromRows(references.page(query), query.page(), Reference::cursor, ReferenceDtos.View::from);
   }
 
   @Override
   @Transactional(REQUIRES_NEW)
-  public Optional<Reference> update(String clientId, String id, ReferenceDtos.Update body) {
-    if (body == null) {
-      throw ApiException.invalidField("body", "is required");
-    }
-    var url = body.url() == null ? null : Inputs.httpUrl("url", body.url());
-    var platform = Inputs.oneOf("platform", body.platform(), PLATFORMS);
-    var title = Inputs.optional("title", body.title(), MAX_TITLE);
-    var notes = Inputs.optional("notes", body.notes(), MAX_NOTES);
-    var tags = Inputs.tags(body.tags());
-    var metadata = Inputs.metadata(body.metadata());
-    return references.findOwned(clientId, id).map(reference -> {
-      reference.url = url != null ? url : reference.url;
-      reference.platform = platform != null ? platform : reference.platform;
-      reference.title = title != null ? title : reference.title;
-      reference.notes = notes != null ? notes : reference.notes;
-      reference.tags = tags != null ? tags : reference.tags;
-      reference.metadata = metadata != null ? metadata : reference.metadata;
-      reference.touched();
-      return reference;
-    });
+  public Optional<ReferenceDtos.View> update(String clientId, String id, ReferenceDtos.Update body) {
+    var changes = PartialUpdate.<Reference>of(body)
+        .set(body.url(), url -> Inputs.httpUrl("url", url), (reference, url) -> reference.url = url)
+        .set(body.platform(), platform -> Inputs.oneOf("platform", platform, PLATFORMS),
+            (reference, platform) -> reference.platform = platform)
+        .set(body.title(), title -> Inputs.optional("title", title, MAX_TITLE), (reference, title) ->
+            reference.title = title)
+        .set(body.notes(), notes -> Inputs.optional("notes", notes, MAX_NOTES), (reference, notes) ->
+            reference.notes = notes)
+        .set(body.tags(), Inputs::tags, (reference, tags) -> reference.tags = tags)
+        .set(body.metadata(), Inputs::metadata, (reference, metadata) -> reference.metadata = metadata);
+    return references.updateOwned(clientId, id, changes).map(ReferenceDtos.View::from);
   }
 
   @Override
   @Transactional(REQUIRES_NEW)
-  public Optional<Reference> remove(String clientId, String id) {
-    return references.findOwned(clientId, id).map(reference -> {
-      references.delete(reference);
-      return reference;
-    });
+  public Optional<Deleted> remove(String clientId, String id) {
+    return references.deleteOwned(clientId, id);
   }
 }

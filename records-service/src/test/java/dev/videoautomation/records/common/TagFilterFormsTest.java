@@ -49,9 +49,9 @@ class TagFilterFormsTest {
         .jsonPath();
     for (var kind : KINDS) {
       List<Map<String, String>> parameters = document.getList("paths.'/v1/" + kind + "'.get.parameters");
-      assertThat(parameters).as(kind).contains(Map.of("$ref", "#/components/parameters/" + ApiDocs.TAG_FILTER));
+      assertThat(parameters).as(kind).contains(Map.of("$ref", "#/components/parameters/TagFilter"));
     }
-    var filter = "components.parameters." + ApiDocs.TAG_FILTER;
+    var filter = "components.parameters.TagFilter";
     assertThat(document.getString(filter + ".name")).isEqualTo(TagFilters.PARAMETER);
     assertThat(document.getString(filter + ".in")).isEqualTo("query");
     assertThat(document.getString(filter + ".style")).isEqualTo("deepObject");

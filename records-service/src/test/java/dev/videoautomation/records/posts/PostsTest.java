@@ -39,7 +39,7 @@ import dev.videoautomation.platform.testing.WireMockResource;
 import dev.videoautomation.records.Fixtures;
 import dev.videoautomation.records.Simulated;
 import dev.videoautomation.records.accounts.AccountVerifier;
-import dev.videoautomation.records.common.ApiDocs;
+import dev.videoautomation.records.openapi.ApiDocs;
 
 /** Scheduling posts and publishing them through a simulated Ayrshare. */
 @QuarkusTest

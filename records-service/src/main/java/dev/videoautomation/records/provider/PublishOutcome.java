@@ -1,4 +1,4 @@
-package dev.videoautomation.records.posts;
+package dev.videoautomation.records.provider;
 
 /** What became of one publish attempt: published with the network's ids, or failed with a code and a message. */
 public record PublishOutcome(boolean published, String externalId, String postUrl, String errorCode,

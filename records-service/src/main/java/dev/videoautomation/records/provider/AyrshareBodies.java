@@ -1,4 +1,4 @@
-package dev.videoautomation.records.posts;
+package dev.videoautomation.records.provider;
 
 import java.util.List;
 
