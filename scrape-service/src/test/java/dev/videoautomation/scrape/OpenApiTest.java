@@ -16,12 +16,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 
+import dev.videoautomation.platform.openapi.SharedAnswers;
 import dev.videoautomation.platform.testing.PostgresResource;
-import dev.videoautomation.scrape.endpoints.ScrapeLimits;
+import dev.videoautomation.scrape.common.ScrapeLimits;
 
 /**
  * The document agents and generated clients read: every public operation named, tagged, with its answers and
- * schemas as the code gives them; internal paths left out.
+ * schemas as the code gives them and its prose and examples as META-INF/openapi.yaml writes them; internal paths
+ * left out.
  */
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
@@ -32,7 +34,16 @@ class OpenApiTest {
       "microblog/profile", "microblog/user-tweets", "microblog/tweet", "microblog/tweet/transcript",
       "videosite/channel", "videosite/channel-videos", "videosite/video", "videosite/video/comments", "ads/social",
       "ads/search", "ads/professional", "ads/forum"};
+  /** The operations whose body is a post {@code url}, which the URL guard may refuse. */
+  static final String[] URL_PATHS = {"shortvideo/video", "shortvideo/video/transcript", "shortvideo/video/comments",
+      "photo/post", "photo/post/comments", "microblog/tweet", "microblog/tweet/transcript", "videosite/video",
+      "videosite/video/comments"};
   static final String IMPORT = "/v1/videos/download/{platform}";
+  /** Every scrape operation's description ends with the rule an agent must know: the cost and the answer. */
+  static final String COST_NOTE = "Costs one request of the shared `scrape` bucket, whatever `download_media` "
+      + "stages. The answer is `{data}`: the data provider's JSON, untouched; with `download_media: true` every media "
+      + "file in it is staged to the CDN and replaced by its CDN URL (a file that cannot be staged becomes null and is "
+      + "listed in `meta.unstaged` with the reason).";
   static final Map<String, Integer> LIMITS = Map.of("handle", ScrapeLimits.HANDLE, "url", ScrapeLimits.URL,
       "cursor", ScrapeLimits.CURSOR, "query", ScrapeLimits.QUERY, "company", ScrapeLimits.COMPANY, "country",
       ScrapeLimits.COUNTRY, "channel_id", ScrapeLimits.CHANNEL_ID);
@@ -53,23 +64,49 @@ class OpenApiTest {
     for (var path : publicPaths) {
       var operation = paths.path(path).path("post");
       assertThat(operation.isObject()).as(path).isTrue();
+      assertThat(operation.path("description").asText()).as(path + " description").isNotBlank();
       assertThat(operation.at("/requestBody/content/application~1json/examples").size()).as(path + " request")
           .isPositive();
       assertThat(operation.at("/responses/200/content/application~1json/examples").size()).as(path + " response")
           .isPositive();
     }
     for (var path : Stream.of(SCRAPE).map(p -> "/v1/scrape/" + p).toList()) {
-      var responses = paths.path(path).path("post").path("responses");
-      assertThat(Stream.of("400", "404", "415", "502", "503", "504").filter(responses::has)).as(path + " errors")
-          .hasSize(6);
-      assertThat(responses.at("/400/content/application~1json/examples/url_not_allowed/value/field").asText())
-          .as(path + " refused url").isEqualTo("url");
-      assertThat(responses.at("/200/content/application~1json/schema/$ref").asText()).as(path)
+      var operation = paths.path(path).path("post");
+      assertThat(operation.path("description").asText()).as(path).endsWith(COST_NOTE);
+      assertThat(operation.at("/responses/200/content/application~1json/schema/$ref").asText()).as(path)
           .isEqualTo("#/components/schemas/ScrapeResult");
     }
-    assertThat(paths.at("/~1v1~1videos~1download~1{platform}/post/responses/400/content/application~1json/examples"
-        + "/url_not_allowed/value/error").asText()).isEqualTo("url_not_allowed");
+    assertThat(answer(IMPORT, "400").at("/content/application~1json/examples/url_not_allowed/value/error").asText())
+        .isEqualTo("url_not_allowed");
     paths.fieldNames().forEachRemaining(path -> assertThat(path).doesNotStartWith("/internal"));
+  }
+
+  /**
+   * The answers the 24 share are written once, as components: the provider's (404, 502, 503, 504) scrape's own, the
+   * generic 400 and 415 the platform's; an operation that takes a post {@code url} says that it may be refused.
+   */
+  @Test
+  void shouldReferToTheAnswersTheScrapeOperationsShare() {
+    for (var route : SCRAPE) {
+      var path = "/v1/scrape/" + route;
+      var responses = paths.path(path).path("post").path("responses");
+      var badInput = Stream.of(URL_PATHS).anyMatch(route::equals) ? "ScrapeInvalidRequestOrUrl" : "InvalidRequest";
+      var expected = Map.of("400", badInput, "404", "ScrapeNothingFound", "415", "UnsupportedMediaType",
+          "502", "ScrapeProviderFailed", "503", "ScrapeProviderNotConfigured", "504", "ScrapeProviderTimedOut");
+      expected.forEach((status, name) -> assertThat(responses.path(status).path("$ref").asText())
+          .as(path + " " + status).isEqualTo("#/components/responses/" + name));
+    }
+    for (var status : new String[] {"404", "502", "504"}) {
+      assertThat(paths.path(IMPORT).at("/post/responses/" + status + "/$ref").asText()).as(IMPORT + " " + status)
+          .startsWith("#/components/responses/Scrape");
+    }
+    var responses = document.path("components").path("responses");
+    assertThat(responses.at("/ScrapeInvalidRequestOrUrl/content/application~1json/examples/url_not_allowed/value"
+        + "/field").asText()).isEqualTo("url");
+    assertThat(responses.at("/ScrapeProviderNotConfigured/description").asText())
+        .contains("provider_not_configured", "service_unavailable");
+    // The extension that names them is the build's, never the document's (SmallRye copies a class's onto its tag).
+    assertThat(document.toString()).doesNotContain(SharedAnswers.ANSWERS);
   }
 
   @Test
@@ -127,15 +164,23 @@ class OpenApiTest {
   @Test
   void shouldDeclareEveryErrorWithTheSharedErrorBody() {
     paths.fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(operation ->
-        operation.getValue().path("responses").fields().forEachRemaining(response -> {
-          if (response.getKey().startsWith("4") || response.getKey().startsWith("5")) {
-            assertThat(response.getValue().at("/content/application~1json/schema/$ref").asText())
-                .as(path.getKey() + " " + response.getKey()).isEqualTo("#/components/schemas/Error");
+        operation.getValue().path("responses").fieldNames().forEachRemaining(status -> {
+          if (status.startsWith("4") || status.startsWith("5")) {
+            assertThat(answer(path.getKey(), status).at("/content/application~1json/schema/$ref").asText())
+                .as(path.getKey() + " " + status).isEqualTo("#/components/schemas/Error");
           }
         })));
     var importAnswers = paths.path(IMPORT).path("post").path("responses");
     assertThat(Stream.of("200", "400", "404", "413", "415", "422", "502", "503", "504").filter(importAnswers::has))
         .hasSize(9);
+  }
+
+  /** The POST answer of {@code path} with {@code status}, read through a reference to a component. */
+  private JsonNode answer(String path, String status) {
+    var answer = paths.path(path).path("post").path("responses").path(status);
+    var ref = answer.path("$ref").asText();
+    return ref.isEmpty() ? answer
+        : document.path("components").path("responses").path(ref.substring(ref.lastIndexOf('/') + 1));
   }
 
   private static String camel(String path) {

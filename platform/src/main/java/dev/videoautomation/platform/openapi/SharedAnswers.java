@@ -25,8 +25,9 @@ import dev.videoautomation.platform.errors.ProblemDetails;
  * platform's answer for it ({@link #BY_STATUS}, defined in {@code platform-components.yaml}), {@code status=Name} the
  * response {@code #/components/responses/Name} of the platform fragment or of the service's own
  * {@code META-INF/openapi.yaml}. Each becomes a {@code $ref} unless the operation declares that status itself; the
- * extension is removed (with the copies SmallRye puts on the method's request body and responses). An unknown status
- * or name fails the build.</li>
+ * extension is removed (with the copies SmallRye puts on the method's request body and responses). On the resource
+ * class it names the answers of every method that names none itself (SmallRye copies it onto the class's tag as well,
+ * where it is removed too). An unknown status or name fails the build.</li>
  * <li>Every 4xx and 5xx answer without content and without {@code $ref} gets the error body: {@code Error}
  * ({@code application/json}), or on {@code /v1/auth/agent/**} {@code Problem} ({@code application/problem+json}).
  * There a shared answer is written out as a copy of the component's description with the {@code Problem} body, not
@@ -60,6 +61,10 @@ public class SharedAnswers implements OASFilter {
 
   @Override
   public void filterOpenAPI(OpenAPI openAPI) {
+    // On a resource class the extension names every method's answers; SmallRye copies it onto the class's @Tag too.
+    if (openAPI.getTags() != null) {
+      openAPI.getTags().forEach(tag -> tag.removeExtension(ANSWERS));
+    }
     if (openAPI.getPaths() == null || openAPI.getPaths().getPathItems() == null) {
       return;
     }

@@ -57,6 +57,19 @@ class SharedAnswersTest {
     assertThat(get.getResponses().getAPIResponse("200").getExtensions()).doesNotContainKey(SharedAnswers.ANSWERS);
   }
 
+  /** A class-level extension applies to the class's methods; SmallRye also puts a copy on the class's tag. */
+  @Test
+  void shouldRemoveTheCopySmallRyePutsOnTheTagOfAClassNamingItsAnswers() {
+    var get = operation("404");
+    var document = document("/v1/things/{id}", get)
+        .addTag(OASFactory.createTag().name("Things").addExtension(SharedAnswers.ANSWERS, "404"));
+
+    filter.filterOpenAPI(document);
+
+    assertThat(document.getTags().getFirst().getExtensions()).doesNotContainKey(SharedAnswers.ANSWERS);
+    assertThat(get.getResponses().getAPIResponse("404").getRef()).isEqualTo("#/components/responses/NotFound");
+  }
+
   @Test
   void shouldKeepAnAnswerTheOperationDeclaresItselfAndGiveItTheErrorBody() {
     var get = operation("404");

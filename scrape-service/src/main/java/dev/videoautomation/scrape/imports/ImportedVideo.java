@@ -4,7 +4,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-import dev.videoautomation.scrape.endpoints.ScrapeLimits;
+import dev.videoautomation.scrape.common.ScrapeLimits;
 
 /** A post's video stored on the CDN: media's object, the platform, and the post URL as {@code sourceUrl}. */
 @RegisterForReflection

@@ -8,7 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.videoautomation.platform.calls.MediaCalls;
 import dev.videoautomation.platform.calls.StageUrl;
 import dev.videoautomation.platform.token.CurrentCaller;
-import dev.videoautomation.scrape.endpoints.ScrapeLimits;
+import dev.videoautomation.scrape.common.ScrapeLimits;
 import dev.videoautomation.scrape.lookup.Platforms;
 import dev.videoautomation.scrape.lookup.VideoResolver;
 

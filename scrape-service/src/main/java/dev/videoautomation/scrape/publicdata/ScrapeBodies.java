@@ -1,6 +1,4 @@
-package dev.videoautomation.scrape.endpoints;
-
-import java.util.Map;
+package dev.videoautomation.scrape.publicdata;
 
 import jakarta.validation.constraints.NotBlank;
 
@@ -10,10 +8,13 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
+import dev.videoautomation.scrape.common.ScrapeLimits;
+
 /**
- * The request bodies of the 24 scrape endpoints, each exactly the fields the reference lists for its path (an
- * unknown field is a 400 naming it). The evident identifier is required; {@code download_media} defaults to false.
- * Text fields are bounded by {@link ScrapeLimits} (checked in {@link ScrapeService}; the document states the same).
+ * The request bodies of the 24 scrape operations, each exactly the fields the reference lists for its path (an
+ * unknown field is a 400 naming it), forwarded by these names ({@link ScrapeService#run}). The evident identifier
+ * is required; {@code download_media} defaults to false. Text fields are bounded by {@link ScrapeLimits} (checked in
+ * {@link ScrapeService}; the document states the same).
  */
 public final class ScrapeBodies {
   static final String HANDLE = "The account's handle on the platform, with or without a leading `@`.";
@@ -36,112 +37,85 @@ public final class ScrapeBodies {
   @RegisterForReflection
   @Schema(name = "ScrapeHandleTrimRequest", description = "A handle, with `trim` and `download_media`.")
   public record HandleTrimMedia(
-      @Schema(required = true, description = HANDLE, maxLength = ScrapeLimits.HANDLE, example = "some.creator")
+      @Schema(description = HANDLE, maxLength = ScrapeLimits.HANDLE, example = "some.creator")
       @NotBlank String handle,
       @Schema(description = TRIM, defaultValue = "false") Boolean trim,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
-    public Map<String, String> fields() {
-      return ScrapeRequest.of("handle", handle, "trim", ScrapeRequest.trim(trim));
-    }
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
   }
 
   @RegisterForReflection
   @Schema(name = "ScrapeHandlePageRequest", description = "A handle and a page cursor, with `download_media`.")
   public record HandleCursorMedia(
-      @Schema(required = true, description = HANDLE, maxLength = ScrapeLimits.HANDLE, example = "some.creator")
+      @Schema(description = HANDLE, maxLength = ScrapeLimits.HANDLE, example = "some.creator")
       @NotBlank String handle,
       @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
-    public Map<String, String> fields() {
-      return ScrapeRequest.of("handle", handle, "cursor", cursor);
-    }
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
   }
 
   @RegisterForReflection
   @Schema(name = "ScrapeHandlePageTrimRequest", description = "A handle and a page cursor, with `trim` and "
       + "`download_media`.")
   public record HandleCursorTrimMedia(
-      @Schema(required = true, description = HANDLE, maxLength = ScrapeLimits.HANDLE, example = "some_creator")
+      @Schema(description = HANDLE, maxLength = ScrapeLimits.HANDLE, example = "some_creator")
       @NotBlank String handle,
       @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor,
       @Schema(description = TRIM, defaultValue = "false") Boolean trim,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
-    public Map<String, String> fields() {
-      return ScrapeRequest.of("handle", handle, "cursor", cursor, "trim", ScrapeRequest.trim(trim));
-    }
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
   }
 
   @RegisterForReflection
   @Schema(name = "ScrapeHandleRequest", description = "A handle, with `download_media`.")
   public record HandleMedia(
-      @Schema(required = true, description = HANDLE, maxLength = ScrapeLimits.HANDLE, example = "some.creator")
+      @Schema(description = HANDLE, maxLength = ScrapeLimits.HANDLE, example = "some.creator")
       @NotBlank String handle,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
-    public Map<String, String> fields() {
-      return ScrapeRequest.of("handle", handle);
-    }
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
   }
 
   @RegisterForReflection
   @Schema(name = "ScrapeUrlTrimRequest", description = "A post or video URL, with `trim` and `download_media`.")
   public record UrlTrimMedia(
-      @Schema(required = true, description = URL, maxLength = ScrapeLimits.URL,
+      @Schema(description = URL, maxLength = ScrapeLimits.URL,
           example = "https://www.tiktok.com/@some.creator/video/7430000000000000000") @NotBlank String url,
       @Schema(description = TRIM, defaultValue = "false") Boolean trim,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
-    public Map<String, String> fields() {
-      return ScrapeRequest.of("url", url, "trim", ScrapeRequest.trim(trim));
-    }
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
   }
 
   @RegisterForReflection
   @Schema(name = "ScrapeUrlRequest", description = "A post or video URL, with `download_media`.")
   public record UrlMedia(
-      @Schema(required = true, description = URL, maxLength = ScrapeLimits.URL,
+      @Schema(description = URL, maxLength = ScrapeLimits.URL,
           example = "https://www.instagram.com/reel/Cx1AbCdEfGh/") @NotBlank String url,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
-    public Map<String, String> fields() {
-      return ScrapeRequest.of("url", url);
-    }
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
   }
 
   @RegisterForReflection
   @Schema(name = "ScrapeTranscriptRequest", description = "The URL of the video whose transcript is wanted.")
   public record UrlOnly(
-      @Schema(required = true, description = URL, maxLength = ScrapeLimits.URL,
+      @Schema(description = URL, maxLength = ScrapeLimits.URL,
           example = "https://www.tiktok.com/@some.creator/video/7430000000000000000") @NotBlank String url)
       implements ScrapeRequest {
-    public Map<String, String> fields() {
-      return ScrapeRequest.of("url", url);
-    }
   }
 
   @RegisterForReflection
   @Schema(name = "ScrapeCommentsRequest", description = "A post or video URL and a page cursor.")
   public record UrlCursor(
-      @Schema(required = true, description = URL, maxLength = ScrapeLimits.URL,
+      @Schema(description = URL, maxLength = ScrapeLimits.URL,
           example = "https://www.youtube.com/watch?v=dQw4w9WgXcQ") @NotBlank String url,
       @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor) implements ScrapeRequest {
-    public Map<String, String> fields() {
-      return ScrapeRequest.of("url", url, "cursor", cursor);
-    }
   }
 
   @RegisterForReflection
   @Schema(name = "ScrapeUserSearchRequest", description = "A search query and a page cursor.")
   public record QueryCursor(
-      @Schema(required = true, description = QUERY, maxLength = ScrapeLimits.QUERY, example = "home cooking")
+      @Schema(description = QUERY, maxLength = ScrapeLimits.QUERY, example = "home cooking")
       @NotBlank String query,
       @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor) implements ScrapeRequest {
-    public Map<String, String> fields() {
-      return ScrapeRequest.of("query", query, "cursor", cursor);
-    }
   }
 
   @RegisterForReflection
@@ -149,10 +123,7 @@ public final class ScrapeBodies {
   public record CountryMedia(
       @Schema(description = COUNTRY, maxLength = ScrapeLimits.COUNTRY, example = "US") String country,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
-    public Map<String, String> fields() {
-      return ScrapeRequest.of("country", country);
-    }
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
   }
 
   /** videosite channel: {@code handle} or {@code channel_id}, at least one. */
@@ -164,10 +135,7 @@ public final class ScrapeBodies {
       @Schema(description = CHANNEL_ID, maxLength = ScrapeLimits.CHANNEL_ID, example = "UCX6OQ3DkcsbYNE6H8uQQuVA")
       @JsonProperty("channel_id") String channelId,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
-    public Map<String, String> fields() {
-      return ScrapeRequest.of("handle", handle, "channel_id", channelId);
-    }
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Channel {
   }
 
   /** videosite channel videos: {@code handle} or {@code channel_id}, at least one. */
@@ -180,47 +148,35 @@ public final class ScrapeBodies {
       @JsonProperty("channel_id") String channelId,
       @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
-    public Map<String, String> fields() {
-      return ScrapeRequest.of("handle", handle, "channel_id", channelId, "cursor", cursor);
-    }
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Channel {
   }
 
   @RegisterForReflection
   @Schema(name = "ScrapeSocialAdsRequest", description = "A keyword or page name and an optional country, with "
       + "`download_media`.")
   public record QueryCountryMedia(
-      @Schema(required = true, description = QUERY, maxLength = ScrapeLimits.QUERY, example = "running shoes")
+      @Schema(description = QUERY, maxLength = ScrapeLimits.QUERY, example = "running shoes")
       @NotBlank String query,
       @Schema(description = COUNTRY, maxLength = ScrapeLimits.COUNTRY, example = "US") String country,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
-    public Map<String, String> fields() {
-      return ScrapeRequest.of("query", query, "country", country);
-    }
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
   }
 
   @RegisterForReflection
   @Schema(name = "ScrapeCompanyAdsRequest", description = "A company's web domain, with `download_media`.")
   public record CompanyMedia(
-      @Schema(required = true, description = COMPANY, maxLength = ScrapeLimits.COMPANY, example = "somebrand.com")
+      @Schema(description = COMPANY, maxLength = ScrapeLimits.COMPANY, example = "somebrand.com")
       @NotBlank String company,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
-    public Map<String, String> fields() {
-      return ScrapeRequest.of("company", company);
-    }
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
   }
 
   @RegisterForReflection
   @Schema(name = "ScrapeAdKeywordRequest", description = "A keyword, with `download_media`.")
   public record QueryMedia(
-      @Schema(required = true, description = QUERY, maxLength = ScrapeLimits.QUERY, example = "vpn")
+      @Schema(description = QUERY, maxLength = ScrapeLimits.QUERY, example = "vpn")
       @NotBlank String query,
       @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Staging {
-    public Map<String, String> fields() {
-      return ScrapeRequest.of("query", query);
-    }
+      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
   }
 }

@@ -1,4 +1,4 @@
-package dev.videoautomation.scrape.endpoints;
+package dev.videoautomation.scrape.publicdata;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
@@ -9,8 +9,8 @@ import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static dev.videoautomation.scrape.Simulated.tree;
-import static dev.videoautomation.scrape.endpoints.PostUrlTest.body;
-import static dev.videoautomation.scrape.endpoints.PostUrlTest.caller;
+import static dev.videoautomation.scrape.publicdata.PostUrlTest.body;
+import static dev.videoautomation.scrape.publicdata.PostUrlTest.caller;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.emptyOrNullString;
 import static org.hamcrest.Matchers.is;
@@ -108,7 +108,7 @@ class PostUrlWithoutDnsTest {
   }
 
   @ParameterizedTest(name = "{0}: {1}")
-  @MethodSource("dev.videoautomation.scrape.endpoints.PostUrlTest#refused")
+  @MethodSource("dev.videoautomation.scrape.publicdata.PostUrlTest#refused")
   void shouldStillRefuseWhatNeedsNoLookup(String path, String url, String reason) {
     var answer = caller(path).body(body(path, url)).when().post(path).then().statusCode(400)
         .body("error", is("url_not_allowed")).body("field", is("url")).body("reason", is(reason));

@@ -1,4 +1,4 @@
-package dev.videoautomation.scrape.errors;
+package dev.videoautomation.scrape.common;
 
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;

@@ -1,4 +1,4 @@
-package dev.videoautomation.scrape.endpoints;
+package dev.videoautomation.scrape.common;
 
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package dev.videoautomation.scrape.endpoints;
+package dev.videoautomation.scrape.publicdata;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
@@ -27,6 +27,7 @@ import dev.videoautomation.platform.testing.PostgresResource;
 import dev.videoautomation.platform.testing.WireMockResource;
 import dev.videoautomation.scrape.Simulated;
 import dev.videoautomation.scrape.WithProvider;
+import dev.videoautomation.scrape.common.ScrapeLimits;
 import dev.videoautomation.scrape.provider.ProviderCache;
 
 /** Bodies are exactly the reference's: the identifier is required, unknown fields are refused, with setup. */

@@ -1,4 +1,4 @@
-package dev.videoautomation.scrape.endpoints;
+package dev.videoautomation.scrape.publicdata;
 
 import static dev.videoautomation.scrape.Simulated.asClient;
 import static dev.videoautomation.scrape.Simulated.asService;

@@ -1,4 +1,4 @@
-package dev.videoautomation.scrape.endpoints;
+package dev.videoautomation.scrape.publicdata;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.absent;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
