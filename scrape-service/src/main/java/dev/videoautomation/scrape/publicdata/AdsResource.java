@@ -38,7 +38,6 @@ public class AdsResource {
     this.scrape = scrape;
   }
 
-  // CPD-OFF: one row per operation, alike by design (docs/scrape-service.md, "The 24 operations").
   @POST
   @Path("social")
   @Operation(operationId = "scrapeAdsSocial", summary = "Social ad library search")
@@ -70,5 +69,4 @@ public class AdsResource {
   public ScrapeResult forum(@Valid @NotNull QueryMedia body) {
     return scrape.run("ads/forum", body);
   }
-  // CPD-ON
 }

@@ -36,7 +36,6 @@ public class MicroblogResource {
     this.scrape = scrape;
   }
 
-  // CPD-OFF: one row per operation, alike by design (docs/scrape-service.md, "The 24 operations").
   @POST
   @Path("profile")
   @Operation(operationId = "scrapeMicroblogProfile", summary = "A microblog profile")
@@ -70,5 +69,4 @@ public class MicroblogResource {
   public ScrapeResult transcript(@Valid @NotNull UrlOnly body) {
     return scrape.run("microblog/tweet/transcript", body);
   }
-  // CPD-ON
 }

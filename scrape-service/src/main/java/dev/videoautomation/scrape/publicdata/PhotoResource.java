@@ -36,7 +36,6 @@ public class PhotoResource {
     this.scrape = scrape;
   }
 
-  // CPD-OFF: one row per operation, alike by design (docs/scrape-service.md, "The 24 operations").
   @POST
   @Path("profile")
   @Operation(operationId = "scrapePhotoProfile", summary = "A photo-platform profile")
@@ -78,5 +77,4 @@ public class PhotoResource {
   public ScrapeResult reels(@Valid @NotNull HandleCursorMedia body) {
     return scrape.run("photo/user/reels", body);
   }
-  // CPD-ON
 }

@@ -39,7 +39,6 @@ public class ShortVideoResource {
     this.scrape = scrape;
   }
 
-  // CPD-OFF: one row per operation, alike by design (docs/scrape-service.md, "The 24 operations").
   @POST
   @Path("profile")
   @Operation(operationId = "scrapeShortvideoProfile", summary = "A short-video profile")
@@ -98,5 +97,4 @@ public class ShortVideoResource {
   public ScrapeResult trending(@Valid @NotNull CountryMedia body) {
     return scrape.run("shortvideo/trending", body);
   }
-  // CPD-ON
 }

@@ -36,7 +36,6 @@ public class VideoSiteResource {
     this.scrape = scrape;
   }
 
-  // CPD-OFF: one row per operation, alike by design (docs/scrape-service.md, "The 24 operations").
   @POST
   @Path("channel")
   @Operation(operationId = "scrapeVideositeChannel", summary = "A video-site channel")
@@ -70,5 +69,4 @@ public class VideoSiteResource {
   public ScrapeResult comments(@Valid @NotNull UrlCursor body) {
     return scrape.run("videosite/video/comments", body);
   }
-  // CPD-ON
 }
