@@ -25,7 +25,7 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
-import dev.videoautomation.clone.docs.ApiDocs;
+import dev.videoautomation.clone.openapi.ApiDocs;
 import dev.videoautomation.platform.testing.InjectWireMock;
 import dev.videoautomation.platform.testing.PostgresResource;
 import dev.videoautomation.platform.testing.WireMockResource;
@@ -149,6 +149,38 @@ class OpenApiTest {
       }
     });
     assertThat(limits).containsExactly(200);
+  }
+
+  /**
+   * Generic answers and list parameters are the platform's; what only clone says (a media field refused, the
+   * provider failing, a source staged that is not a video) is clone's own, named where the operations give it.
+   */
+  @Test
+  void shouldAnswerWithThePlatformsSharedAnswersAndClonesOwnWhereTheWordsAreClones() {
+    var list = paths.at("/~1v1~1music/get");
+    var parameters = new ArrayList<String>();
+    list.path("parameters").forEach(parameter -> parameters.add(parameter.path("$ref").asText()));
+    assertThat(parameters).containsExactlyInAnyOrder("#/components/parameters/Limit", "#/components/parameters/Cursor");
+    assertThat(list.at("/responses/400/$ref").asText()).isEqualTo("#/components/responses/InvalidRequest");
+    assertThat(paths.at("/~1v1~1clones~1video~1{id}/delete/responses/404/$ref").asText())
+        .isEqualTo("#/components/responses/NotFound");
+    assertThat(document.at("/components/parameters").has("CloneListLimit")).isFalse();
+
+    var render = paths.at("/~1v1~1clones~1video/post/responses");
+    assertThat(render.at("/400/$ref").asText()).isEqualTo("#/components/responses/CloneMediaRefused");
+    assertThat(render.at("/402/$ref").asText()).isEqualTo("#/components/responses/CloneInsufficientCredits");
+    assertThat(render.at("/415/$ref").asText()).isEqualTo("#/components/responses/CloneNotJson");
+    assertThat(render.at("/422/$ref").asText()).isEqualTo("#/components/responses/CloneUnprocessable");
+    assertThat(render.at("/502/$ref").asText()).isEqualTo("#/components/responses/CloneProviderFailed");
+    assertThat(paths.at("/~1v1~1music/post/responses/415/$ref").asText())
+        .isEqualTo("#/components/responses/UnsupportedMediaType");
+    assertThat(document.at("/components/responses/CloneMediaRefused/content/application~1json/examples/refused/value"
+        + "/error").asText()).isEqualTo("url_not_allowed");
+    // The check's own refusals, written in place.
+    assertThat(paths.at("/~1v1~1clones~1check/post/responses/400/description").asText())
+        .contains("exactly one of `videoUrl` and `mediaId`");
+    assertThat(paths.at("/~1v1~1clones~1check/post/responses/413/description").asText())
+        .startsWith("payload_too_large");
   }
 
   @ParameterizedTest(name = "{0} {1}")

@@ -120,14 +120,23 @@ class ProviderNotConfiguredTest {
     var document = io.restassured.RestAssured.given().accept("application/json").when().get("/q/openapi").then()
         .statusCode(200).extract().jsonPath();
     var paths = document.<String, Object>getMap("paths").keySet();
+    // A media field's refusals are worded once, as clone's named answers, with their examples.
+    var answers = "components.responses.";
+    org.assertj.core.api.Assertions.assertThat(document.getString(answers + "CloneMediaRefused.content."
+        + "'application/json'.examples.refused.value.error")).isEqualTo("url_not_allowed");
+    org.assertj.core.api.Assertions.assertThat(document.getString(answers + "CloneMediaNotFound.content."
+        + "'application/json'.examples.'not yours'.value.error")).isEqualTo("not_found");
+    org.assertj.core.api.Assertions.assertThat(document.getString(answers + "CloneInlineTooLarge.content."
+        + "'application/json'.examples.'too large inline'.value.limit")).isEqualTo("33554432");
     for (var path : new String[] {"/v1/images/generate", "/v1/clones/character", "/v1/clones/frame",
         "/v1/clones/video"}) {
-      org.assertj.core.api.Assertions.assertThat(document.getString("paths.'" + path + "'.post.responses.'400'"
-          + ".content.'application/json'.examples.refused.value.error")).as(path).isEqualTo("url_not_allowed");
-      org.assertj.core.api.Assertions.assertThat(document.getString("paths.'" + path + "'.post.responses.'404'"
-          + ".content.'application/json'.examples.'not yours'.value.error")).as(path).isEqualTo("not_found");
-      org.assertj.core.api.Assertions.assertThat(document.getString("paths.'" + path + "'.post.responses.'413'"
-          + ".content.'application/json'.examples.'too large inline'.value.limit")).as(path).isEqualTo("33554432");
+      var responses = "paths.'" + path + "'.post.responses.";
+      org.assertj.core.api.Assertions.assertThat(document.getString(responses + "'400'.'$ref'")).as(path)
+          .isEqualTo("#/components/responses/CloneMediaRefused");
+      org.assertj.core.api.Assertions.assertThat(document.getString(responses + "'404'.'$ref'")).as(path)
+          .isEqualTo("#/components/responses/CloneMediaNotFound");
+      org.assertj.core.api.Assertions.assertThat(document.getString(responses + "'413'.'$ref'")).as(path)
+          .isEqualTo("#/components/responses/CloneInlineTooLarge");
       org.assertj.core.api.Assertions.assertThat(document.getString("paths.'" + path + "'.post.description"))
           .as(path).contains("`med_` id", "data URI");
     }

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-import dev.videoautomation.clone.docs.ApiDocs;
+import dev.videoautomation.clone.openapi.ApiDocs;
 
 public final class CheckDtos {
   /** One reason per failed check, and there are six checks. */

@@ -12,6 +12,7 @@ import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 
 import dev.videoautomation.clone.check.CheckDtos.Check;
 import dev.videoautomation.clone.config.CloneConfig;
+import dev.videoautomation.clone.provider.PersonDetector;
 import dev.videoautomation.clone.sources.Sources;
 import dev.videoautomation.platform.calls.StoredMedia;
 import dev.videoautomation.platform.errors.ApiError;

@@ -1,5 +1,7 @@
 package dev.videoautomation.clone.common;
 
+import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,8 +17,9 @@ import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 /**
- * The caller's tasks of one kind as the public resources read them: a page, newest first, or one by id. An id of the
- * wrong form is 400 naming {@code id}; another client's task is as absent (404) as one that never existed.
+ * The caller's tasks of one kind as the public resources read them, each in the resource's view (never the entity):
+ * a page, newest first, or one by id. An id of the wrong form is 400 naming {@code id}; another client's task is as
+ * absent (404) as one that never existed.
  */
 @ApplicationScoped
 public class CallerTasks {
@@ -38,23 +41,28 @@ public class CallerTasks {
     this.caller = caller;
   }
 
-  /** One page of the caller's tasks of this kind, {@code limit} and {@code cursor} as the query gave them. */
-  public <T> Page<T> page(Kind kind, String limit, String cursor, Function<Task, T> view) {
-    var request = PageRequest.of(limit, cursor);
-    return Page.fromRows(tasks.page(caller.requireClientId(), kind.name(), request), request,
+  /**
+   * One page of the caller's tasks of this kind, as the query asks: each task as {@code view} shows it, in the list
+   * answer {@code page} makes of the items and the next cursor.
+   */
+  public <T, P> P page(Kind kind, PageQuery query, Function<Task, T> view, BiFunction<List<T>, String, P> page) {
+    var request = PageRequest.of(query.limit, query.cursor);
+    var rows = Page.fromRows(tasks.page(caller.requireClientId(), kind.name(), request), request,
         t -> new Cursor(t.createdAt.toEpochMilli(), t.id), view);
+    return page.apply(rows.data(), rows.nextCursor());
   }
 
-  public Task owned(Kind kind, String id) {
+  /** The caller's task of this kind with this id, as {@code view} shows it. */
+  public <T> T owned(Kind kind, String id, Function<Task, T> view) {
     kind.requireId(id);
-    return tasks.owned(id, caller.requireClientId(), kind.name())
+    return tasks.owned(id, caller.requireClientId(), kind.name()).map(view)
         .orElseThrow(() -> ApiException.notFound(kind.noun() + " " + id));
   }
 
-  /** Cancels the caller's task (see {@link TaskService#cancel}) and answers it as it is now. */
-  public Task cancel(Kind kind, String id) {
+  /** Cancels the caller's task (see {@link TaskService#cancel}); answers it as it is now, as {@code view} shows it. */
+  public <T> T cancel(Kind kind, String id, Function<Task, T> view) {
     kind.requireId(id);
-    return tasks.cancel(id, caller.requireClientId(), kind.name())
+    return tasks.cancel(id, caller.requireClientId(), kind.name()).map(view)
         .orElseThrow(() -> ApiException.notFound(kind.noun() + " " + id));
   }
 }

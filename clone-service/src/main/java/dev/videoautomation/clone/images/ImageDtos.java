@@ -10,7 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-import dev.videoautomation.clone.docs.ApiDocs;
+import dev.videoautomation.clone.openapi.ApiDocs;
 import dev.videoautomation.clone.tasks.Task;
 
 /** Bodies of the image endpoints ({@code /v1/images/**}, {@code /v1/clones/character}, {@code /v1/clones/frame}). */

@@ -55,7 +55,7 @@ public class ImageService {
     this.config = config;
   }
 
-  public Task generate(String clientId, ImageDtos.GenerateRequest request) {
+  public ImageDtos.Started generate(String clientId, ImageDtos.GenerateRequest request) {
     requireBody(request);
     var prompt = prompt(request.prompt());
     var imageInput = files.image(request.imageInput(), "imageInput", clientId);
@@ -64,22 +64,27 @@ public class ImageService {
     var format = oneOf(request.outputFormat(), "outputFormat", FORMATS, "png");
     provider.requireConfigured("Image generation");
     var images = imageInput == null ? List.<ProviderFile>of() : List.of(imageInput);
-    return start(clientId, "generate", prompt, images, aspectRatio, resolution, format, Map.of());
+    var task = start(clientId, "generate", prompt, images, aspectRatio, resolution, format, Map.of());
+    return new ImageDtos.Started(task.id, task.status, task.model, task.creditsCharged);
   }
 
-  public Task character(String clientId, ImageDtos.CharacterRequest request) {
+  /** The character image of the clone workflow, as ready within the wait ({@link #awaited}). */
+  public ImageDtos.CloneImage character(String clientId, ImageDtos.CharacterRequest request) {
     requireBody(request);
     var prompt = prompt(request.prompt());
     var reference = files.image(request.referenceImageUrl(), "referenceImageUrl", clientId);
     var aspectRatio = aspectRatio(request.aspectRatio());
     provider.requireConfigured("Character generation");
     var images = reference == null ? List.<ProviderFile>of() : List.of(reference);
-    return start(clientId, "character", prompt, images, aspectRatio, config.images().cloneResolution(), "png",
-        Map.of());
+    return awaited(start(clientId, "character", prompt, images, aspectRatio, config.images().cloneResolution(),
+        "png", Map.of()));
   }
 
-  /** Extracts the source's first frame, stores it, and starts the edit that puts the character into it. */
-  public Task frame(String clientId, ImageDtos.FrameRequest request) {
+  /**
+   * Extracts the source's first frame, stores it, and starts the edit that puts the character into it; answered as
+   * ready within the wait ({@link #awaited}).
+   */
+  public ImageDtos.CloneImage frame(String clientId, ImageDtos.FrameRequest request) {
     requireBody(request);
     var video = sources.check(request.videoUrl(), "videoUrl");
     var character = files.image(request.characterImageUrl(), "characterImageUrl", clientId);
@@ -88,6 +93,7 @@ public class ImageService {
     }
     provider.requireConfigured("Starting-frame generation");
     var source = sources.resolve(video, "videoUrl", clientId, List.of("video/*"));
+    Task started;
     try (var work = tools.workDir()) {
       var file = sources.localFile(source, work, "source");
       var info = tools.requireProbe(file, "videoUrl");
@@ -102,9 +108,32 @@ public class ImageService {
       extra.put("frameMediaId", stored.id());
       extra.put("sourceMediaId", source.id());
       var first = files.stored(stored.id(), stored.url(), stored.sizeBytes(), "videoUrl");
-      return start(clientId, "frame", config.images().framePrompt(), List.of(first, character), null,
+      started = start(clientId, "frame", config.images().framePrompt(), List.of(first, character), null,
           config.images().cloneResolution(), "png", extra);
     }
+    return awaited(started);
+  }
+
+  /**
+   * A character or frame task as it is once it finished or the wait ({@code clone.images.sync-wait}) ran out: the
+   * image when it succeeded, the task to poll ({@code pollUrl}) while it runs. A task that failed within the wait is
+   * its typed error with {@code taskId} (it was refunded).
+   */
+  private ImageDtos.CloneImage awaited(Task started) {
+    var task = tasks.await(started.id, config.images().syncWait());
+    var frameUrl = task.inputText("frameUrl");
+    if (Task.SUCCEEDED.equals(task.status)) {
+      return new ImageDtos.CloneImage(task.id, task.status, task.resultUrl, task.resultUrls, frameUrl, task.model,
+          task.creditsCharged, null);
+    }
+    if (!task.open()) {
+      var code = task.errorCode == null ? null : ErrorCode.fromCode(task.errorCode);
+      throw new ApiException(ApiError.of(code == null ? ErrorCode.UPSTREAM_ERROR : code,
+          task.errorMessage == null ? "The image could not be generated." : task.errorMessage)
+          .with("taskId", task.id));
+    }
+    return new ImageDtos.CloneImage(task.id, task.status, null, null, frameUrl, task.model, task.creditsCharged,
+        "/v1/images/" + task.id);
   }
 
   private Task start(String clientId, String purpose, String prompt, List<ProviderFile> images, String aspectRatio,

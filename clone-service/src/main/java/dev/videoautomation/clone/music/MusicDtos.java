@@ -8,7 +8,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-import dev.videoautomation.clone.docs.ApiDocs;
+import dev.videoautomation.clone.openapi.ApiDocs;
 import dev.videoautomation.clone.tasks.Task;
 
 public final class MusicDtos {
@@ -68,7 +68,9 @@ public final class MusicDtos {
     }
   }
 
-  /** The list answer as the document names it: the platform's {@code Page<Track>}, whose shape it is. */
+  /** The list answer: the platform's {@code Page<Track>} shape, named for the document. */
+  @RegisterForReflection
+  @JsonInclude(JsonInclude.Include.ALWAYS)
   @Schema(name = "MusicTrackPage", description = ApiDocs.PAGE)
   public record TrackPage(
       @Schema(required = true, maxItems = ApiDocs.PAGE_MAX) List<Track> data,

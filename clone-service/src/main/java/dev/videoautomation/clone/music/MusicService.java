@@ -8,7 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.clone.provider.QueueProvider;
-import dev.videoautomation.clone.tasks.Task;
 import dev.videoautomation.clone.tasks.TaskService;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
@@ -51,7 +50,7 @@ public class MusicService {
   }
 
   /** Charges and queues a track for a request {@link #requireValid} passed. */
-  public Task start(String clientId, MusicDtos.MusicRequest request) {
+  public MusicDtos.Started start(String clientId, MusicDtos.MusicRequest request) {
     provider.requireConfigured("Music generation");
     var duration = request.durationSeconds();
     var arguments = new LinkedHashMap<String, Object>();
@@ -63,7 +62,8 @@ public class MusicService {
     if (duration != null) {
       input.put("durationSeconds", duration);
     }
-    return tasks.start(new TaskService.Draft(Ids.newId(IdPrefix.TRK), "music", "music", clientId,
+    var task = tasks.start(new TaskService.Draft(Ids.newId(IdPrefix.TRK), "music", "music", clientId,
         config.models().music(), null, request.prompt().strip(), input, OPERATION, Map.of(), null));
+    return new MusicDtos.Started(task.id, task.id, task.status, task.model, task.creditsCharged);
   }
 }

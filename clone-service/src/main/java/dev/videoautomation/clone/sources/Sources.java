@@ -1,15 +1,8 @@
 package dev.videoautomation.clone.sources;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,15 +12,13 @@ import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.platform.calls.MediaCalls;
 import dev.videoautomation.platform.calls.OwnMedia;
 import dev.videoautomation.platform.calls.OwnerRefusal;
+import dev.videoautomation.platform.calls.OwnerUnavailable;
 import dev.videoautomation.platform.calls.StageUrl;
 import dev.videoautomation.platform.calls.StoredMedia;
-import dev.videoautomation.platform.config.SuiteConfig;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ffmpeg.WorkDir;
-import dev.videoautomation.platform.streams.LimitedInputStream;
-import dev.videoautomation.platform.token.InternalTokens;
 import dev.videoautomation.platform.urls.UrlGuard;
 
 /**
@@ -40,23 +31,15 @@ import dev.videoautomation.platform.urls.UrlGuard;
 @ApplicationScoped
 public class Sources {
   private final MediaCalls media;
-  private final InternalTokens tokens;
   private final CloneConfig config;
   private final UrlGuard guard;
   private final OwnMedia ownMedia;
-  private final String mediaBaseUrl;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
-      .followRedirects(HttpClient.Redirect.NEVER).build();
 
-  public Sources(MediaCalls media, InternalTokens tokens, CloneConfig config, UrlGuard guard, OwnMedia ownMedia,
-      SuiteConfig suite) {
+  public Sources(MediaCalls media, CloneConfig config, UrlGuard guard, OwnMedia ownMedia) {
     this.media = media;
-    this.tokens = tokens;
     this.config = config;
     this.guard = guard;
     this.ownMedia = ownMedia;
-    this.mediaBaseUrl = suite.mediaServiceUrl().orElseThrow(() -> new IllegalStateException(
-        "quarkus.rest-client.media-client.url is not set")).replaceAll("/+$", "");
   }
 
   /**
@@ -105,7 +88,12 @@ public class Sources {
     return found(() -> media.find(staged.id()), field);
   }
 
-  /** A readable local file of the object: media's own path when this replica shares its disk, else a download. */
+  /**
+   * A readable local file of the object: media's own path when this replica shares its disk, else its bytes streamed
+   * from media's {@code /content} into {@code work} (never held in memory), at most
+   * {@code clone.limits.source-max-bytes} (413 past it). Media failing to hand the bytes over is 503, as media being
+   * down is: retried later by a task, a moment later by an agent.
+   */
   public Path localFile(StoredMedia stored, WorkDir work, String name) {
     if (stored.localPath() != null) {
       var path = Path.of(stored.localPath());
@@ -113,27 +101,14 @@ public class Sources {
         return path;
       }
     }
-    var target = work.file(name);
-    var request = HttpRequest.newBuilder(URI.create(mediaBaseUrl + "/internal/media/" + stored.id() + "/content"))
-        .timeout(Duration.ofMinutes(10)).header("Authorization", "Bearer " + tokens.forThisService()).GET().build();
     try {
-      var response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-      try (var body = response.body()) {
-        if (response.statusCode() != 200) {
-          throw new ApiException(ApiError.of(ErrorCode.SERVICE_UNAVAILABLE,
-              "The media service could not hand over " + stored.id() + " (status " + response.statusCode()
-                  + "); retry in a moment."));
-        }
-        var limited = LimitedInputStream.refusing(body, config.limits().sourceMaxBytes(), this::tooLarge);
-        Files.copy(limited, target, StandardCopyOption.REPLACE_EXISTING);
-      }
-      return target;
-    } catch (IOException e) {
+      return media.download(stored.id(), work.file(name), config.limits().sourceMaxBytes(), this::tooLarge);
+    } catch (OwnerUnavailable e) {
       throw new ApiException(ApiError.of(ErrorCode.SERVICE_UNAVAILABLE,
-          "The media service could not be read (" + e.getClass().getSimpleName() + "); retry in a moment."));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new UncheckedIOException(new IOException("interrupted"));
+          "The media service could not be read (" + e.reason() + "); retry in a moment."));
+    } catch (OwnerRefusal refusal) {
+      throw new ApiException(ApiError.of(ErrorCode.SERVICE_UNAVAILABLE, "The media service could not hand over "
+          + stored.id() + " (status " + refusal.status() + "); retry in a moment."));
     }
   }
 

@@ -6,11 +6,12 @@ import jakarta.validation.constraints.Size;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-import dev.videoautomation.clone.docs.ApiDocs;
+import dev.videoautomation.clone.openapi.ApiDocs;
 import dev.videoautomation.clone.tasks.Task;
 
 /** Bodies of the clone-render and generated-video endpoints. */
@@ -118,7 +119,9 @@ public final class VideoDtos {
     }
   }
 
-  /** The list answer as the document names it: the platform's {@code Page<CloneVideo>}, whose shape it is. */
+  /** The list answer: the platform's {@code Page<CloneVideo>} shape, named for the document. */
+  @RegisterForReflection
+  @JsonInclude(JsonInclude.Include.ALWAYS)
   @Schema(name = "CloneVideoPage", description = ApiDocs.PAGE)
   public record CloneVideoPage(
       @Schema(required = true, maxItems = ApiDocs.PAGE_MAX) List<CloneVideo> data,
@@ -126,7 +129,9 @@ public final class VideoDtos {
           description = ApiDocs.NEXT_CURSOR) String nextCursor) {
   }
 
-  /** The list answer as the document names it: the platform's {@code Page<VideoItem>}, whose shape it is. */
+  /** The list answer: the platform's {@code Page<VideoItem>} shape, named for the document. */
+  @RegisterForReflection
+  @JsonInclude(JsonInclude.Include.ALWAYS)
   @Schema(name = "GeneratedVideoPage", description = ApiDocs.PAGE)
   public record VideoItemPage(
       @Schema(required = true, maxItems = ApiDocs.PAGE_MAX) List<VideoItem> data,
@@ -140,6 +145,12 @@ public final class VideoDtos {
   public record InternalVideo(String videoId, String clientId, String mode, String status, String resultUrl,
       String mediaId, String contentType, Double durationSeconds, Integer width, Integer height, String errorMessage,
       long createdAt, long updatedAt) {
+    /** A succeeded video no longer changes: its answer may be cached. */
+    @JsonIgnore
+    public boolean succeeded() {
+      return Task.SUCCEEDED.equals(status);
+    }
+
     public static InternalVideo from(Task t) {
       boolean done = Task.SUCCEEDED.equals(t.status);
       return new InternalVideo(t.id, t.clientId, t.mode, t.status, done ? t.resultUrl : null,

@@ -20,6 +20,7 @@ import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
+import dev.videoautomation.platform.token.Caller;
 import dev.videoautomation.platform.urls.UrlGuard;
 
 /** Clone renders: a generated video (mode {@code clone}) made by the motion-control model, then given its soundtrack. */
@@ -47,10 +48,8 @@ public class VideoService {
     this.config = config;
   }
 
-  public record Started(Task task, String webhookSecret) {
-  }
-
-  public Started start(String clientId, VideoDtos.CloneVideoRequest request) {
+  /** Charges and queues a render; its answer carries the webhook secret, shown this once, when a webhook was given. */
+  public VideoDtos.Started start(String clientId, VideoDtos.CloneVideoRequest request) {
     if (request == null) {
       throw new ApiException(ErrorCode.INVALID_REQUEST, "The request body must be a JSON object.");
     }
@@ -92,7 +91,18 @@ public class VideoService {
     var id = Ids.newId(IdPrefix.VID);
     var task = tasks.start(new TaskService.Draft(id, "video", "clone", clientId, config.models().motion(), "clone",
         prompt, input, OPERATION, Map.of(), webhookUrl));
-    return new Started(task, webhookUrl == null ? null : signer.secretFor(id));
+    return new VideoDtos.Started(task.id, task.id, task.status, task.mode, task.model, task.creditsCharged,
+        "/v1/clones/video/" + task.id, webhookUrl == null ? null : signer.secretFor(id));
+  }
+
+  /**
+   * A generated video as records reads it (docs/internal-api.md §3.11): any with a service subject, only its own with
+   * a client subject; another client's is as absent (404) as one that never existed.
+   */
+  public VideoDtos.InternalVideo internal(String id, Caller who) {
+    return tasks.find(id).filter(t -> "video".equals(t.kind))
+        .filter(t -> who.isService() || t.clientId.equals(who.clientId())).map(VideoDtos.InternalVideo::from)
+        .orElseThrow(() -> ApiException.notFound("Video " + id));
   }
 
   private ProviderFile image(VideoDtos.CloneVideoRequest request, String clientId) {

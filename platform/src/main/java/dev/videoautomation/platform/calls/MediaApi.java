@@ -1,6 +1,7 @@
 package dev.videoautomation.platform.calls;
 
 import java.io.File;
+import java.io.InputStream;
 
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -46,4 +47,13 @@ public interface MediaApi {
   @Path("media")
   @Produces(MediaType.APPLICATION_JSON)
   StoredMedia findByUrl(@QueryParam("url") String url);
+
+  /**
+   * A stored object's bytes. The REST client hands an {@code InputStream} over as the body arrives (it does not
+   * buffer it), so a large object never sits in memory.
+   */
+  @GET
+  @Path("media/{id}/content")
+  @Produces(MediaType.WILDCARD)
+  InputStream content(@PathParam("id") String id);
 }

@@ -1,8 +1,12 @@
 package dev.videoautomation.platform.calls;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -12,8 +16,11 @@ import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
+import io.quarkus.logging.Log;
+
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.streams.LimitedInputStream;
 
 /**
  * Calls to media-service with the timeouts and retries of docs/internal-api.md §1.4. Staging stores a new object on
@@ -102,6 +109,32 @@ public class MediaCalls {
     return OwnerErrors.call(OWNER, () -> media.findByUrl(cdnUrl));
   }
 
+  /**
+   * Copies a stored object's bytes ({@code GET /internal/media/{id}/content}, docs/internal-api.md §3.8) into
+   * {@code target}, replacing it, as they arrive: never the whole object in memory (a render's source may be hundreds
+   * of MiB). The read that goes past {@code maxBytes} throws what {@code tooLarge} gives and ends the copy. Media's
+   * error answers are {@link OwnerRefusal}s as for {@link #find}; an unreachable media, a body cut off midway, a
+   * 502/504 and the timeout are {@link OwnerUnavailable}s, and such a read is made once more from the start (a GET).
+   */
+  @Timeout(value = 10, unit = ChronoUnit.MINUTES)
+  @Retry(maxRetries = 1, delay = 100, jitter = 50, retryOn = {OwnerUnavailable.class, TimeoutException.class})
+  @Fallback(fallbackMethod = "downloadTimedOut", applyOn = TimeoutException.class)
+  public Path download(String mediaId, Path target, long maxBytes, Supplier<? extends RuntimeException> tooLarge) {
+    try (var body = OwnerErrors.call(OWNER, () -> media.content(mediaId))) {
+      Files.copy(LimitedInputStream.refusing(body, maxBytes, tooLarge), target, StandardCopyOption.REPLACE_EXISTING);
+      return target;
+    } catch (IOException e) {
+      throw cutOff(e);
+    }
+  }
+
+  /** The body broke off midway (reset, closed, or no byte for the client's read timeout). */
+  private static OwnerUnavailable cutOff(IOException e) {
+    Log.warnf("The %s's answer broke off: %s", OWNER, e.getMessage());
+    return new OwnerUnavailable(ApiError.of(ErrorCode.SERVICE_UNAVAILABLE,
+        "The " + OWNER + "'s answer broke off; retry in a moment."));
+  }
+
   private static OwnerRefusal notFound(String mediaId) {
     return new OwnerRefusal(ApiError.of(ErrorCode.NOT_FOUND, "Media " + mediaId + " was not found."));
   }
@@ -115,6 +148,10 @@ public class MediaCalls {
   }
 
   StoredMedia findTimedOut(String idOrUrl) {
+    throw OwnerErrors.timedOut(OWNER);
+  }
+
+  Path downloadTimedOut(String mediaId, Path target, long maxBytes, Supplier<? extends RuntimeException> tooLarge) {
     throw OwnerErrors.timedOut(OWNER);
   }
 }

@@ -1,4 +1,4 @@
-package dev.videoautomation.clone.check;
+package dev.videoautomation.clone.provider;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,7 +39,7 @@ import dev.videoautomation.platform.providers.ProviderRequest;
  */
 @ApplicationScoped
 public class PersonDetector {
-  static final String KEY_VARIABLE = "CLONE_VISION_API_KEY";
+  public static final String KEY_VARIABLE = "CLONE_VISION_API_KEY";
   static final Provider PROVIDER = Provider.of("vision", KEY_VARIABLE, "Check " + KEY_VARIABLE + " (and "
       + "CLONE_VISION_BASE_URL for a server other than OpenAI).");
   private static final String OPENAI = "https://api.openai.com/v1";

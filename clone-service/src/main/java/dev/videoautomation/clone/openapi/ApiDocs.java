@@ -1,10 +1,11 @@
-package dev.videoautomation.clone.docs;
+package dev.videoautomation.clone.openapi;
 
 import dev.videoautomation.platform.lists.PageRequest;
 
 /**
- * The OpenAPI names, wording and bounds clone-service's operations share, as annotation constants. The shared error
- * answers and list parameters they name are components of {@code META-INF/openapi.yaml}.
+ * The Java side of clone-service's OpenAPI description: tag names, the shared answers each kind of operation names
+ * (x-answers, docs/openapi.md) and the bounds and short wording its schemas share, as annotation constants. The
+ * operations' prose and examples, and the answers of clone's own, are in {@code META-INF/openapi.yaml}.
  */
 public final class ApiDocs {
   public static final String TAG_CLONE = "Clone";
@@ -18,17 +19,27 @@ public final class ApiDocs {
   public static final String TAG_VIDEOS = "Generated videos";
   public static final String TAG_VIDEOS_TEXT = "Every video this suite generated for you (today: clone renders).";
 
-  /** Components of META-INF/openapi.yaml, named by {@code ref}. */
-  public static final String LIMIT = "CloneListLimit";
-  public static final String CURSOR = "CloneListCursor";
-  public static final String INVALID_QUERY = "CloneInvalidQuery";
-  public static final String TASK_NOT_FOUND = "CloneTaskNotFound";
-  public static final String NOT_JSON = "CloneNotJson";
-  public static final String NO_CREDITS = "CloneInsufficientCredits";
-  public static final String UNPROCESSABLE = "CloneUnprocessable";
-  public static final String PROVIDER_FAILED = "CloneProviderFailed";
-  public static final String UNAVAILABLE = "CloneUnavailable";
-  public static final String PROVIDER_TIMEOUT = "CloneProviderTimeout";
+  /** x-answers (docs/openapi.md): the provider, media or billing failing, not answering or not configured. */
+  private static final String FAULTS = "502=CloneProviderFailed,503=CloneUnavailable,504=CloneProviderTimeout";
+  /** The refusals of a field that names the caller's media or a URL: refused, not found, too large to inline. */
+  private static final String MEDIA_FIELDS = "400=CloneMediaRefused,404=CloneMediaNotFound,413=CloneInlineTooLarge";
+  /** A JSON body that charges credits and starts a provider task: no credits, not JSON, the faults. */
+  public static final String PROVIDER_TASK = "402=CloneInsufficientCredits,415," + FAULTS;
+  /** A provider task whose image fields may name the caller's media. */
+  public static final String IMAGE_TASK = PROVIDER_TASK + "," + MEDIA_FIELDS;
+  /**
+   * A source video's answers: media stages a source given by URL (so 415 also covers a URL that is not a video), and
+   * the source must be a video of bounded length (422).
+   */
+  private static final String SOURCE = "415=CloneNotJson,422=CloneUnprocessable";
+  /** A provider task from a source video (frame, render). */
+  public static final String SOURCE_TASK = "402=CloneInsufficientCredits," + SOURCE + "," + MEDIA_FIELDS + ","
+      + FAULTS;
+  /** The check of a source video: free of credits; its 400, 404 and 413 are its own. */
+  public static final String SOURCE_CHECK = SOURCE + "," + FAULTS;
+  /** A list of the caller's tasks, or one task by its id. */
+  public static final String LIST = "400";
+  public static final String BY_ID = "400,404";
 
   /** The longest URL a field takes (as media-service bounds a URL it stages); checked by Bean Validation. */
   public static final int URL_MAX = 4096;
