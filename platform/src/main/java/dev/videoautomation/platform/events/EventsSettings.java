@@ -8,8 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.quarkus.arc.properties.IfBuildProperty;
@@ -26,11 +24,10 @@ import io.quarkus.arc.properties.IfBuildProperty;
 @IfBuildProperty(name = EventsSettings.ENABLED, stringValue = "true")
 public class EventsSettings {
   static final String ENABLED = "platform.events.enabled";
-  static final String TABLE = "platform.events.outbox-table";
 
   @Produces
   @Singleton
-  Outbox outbox(DataSource dataSource, ObjectMapper json, Clock clock, @ConfigProperty(name = TABLE) String table) {
-    return Outbox.of(dataSource, table, json, clock);
+  Outbox outbox(DataSource dataSource, ObjectMapper json, Clock clock, EventsConfig config) {
+    return Outbox.of(dataSource, config.table(), json, clock);
   }
 }

@@ -63,9 +63,9 @@ public final class Outbox {
 
   /**
    * One change of a job: it is now in {@code status} (of docs/jobs.md), the change is number {@code seq} of the job
-   * (the job row's event counter, raised in the same transaction), {@code view} is the job view after the change (any
-   * object the service's JSON mapper writes as the API does, or a Jackson tree), and {@code webhookUrl} the job's
-   * one-off receiver (null when none).
+   * (the job row's event counter, raised in the same transaction), {@code view} is the job view after the change (an
+   * object the service's JSON mapper writes as the API does, a Jackson tree, or its JSON text), and
+   * {@code webhookUrl} the job's one-off receiver (null when none).
    */
   public record JobChange(String jobId, String clientId, JobStatus status, long seq, Object view, String webhookUrl) {
     public JobChange {

@@ -6,8 +6,6 @@ import javax.sql.DataSource;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.quarkus.arc.properties.IfBuildProperty;
@@ -29,13 +27,10 @@ public class OutboxRelayWorker {
   private final Duration keep;
   private long lastPurgeNanos = System.nanoTime() - PURGE_EVERY.toNanos();
 
-  OutboxRelayWorker(DataSource dataSource, OutboxRelay.Sink sink, ObjectMapper json,
-      @ConfigProperty(name = EventsSettings.TABLE) String table,
-      @ConfigProperty(name = "platform.events.relay.lease", defaultValue = "30s") Duration lease,
-      @ConfigProperty(name = "platform.events.relay.retry-after", defaultValue = "5s") Duration retryAfter,
-      @ConfigProperty(name = "platform.events.keep", defaultValue = "24h") Duration keep) {
-    this.relay = new OutboxRelay(dataSource, table, sink, json, lease, retryAfter);
-    this.keep = keep;
+  OutboxRelayWorker(DataSource dataSource, OutboxRelay.Sink sink, ObjectMapper json, EventsConfig config) {
+    this.relay = new OutboxRelay(dataSource, config.table(), sink, json, config.relay().lease(),
+        config.relay().retryAfter());
+    this.keep = config.keep();
   }
 
   @Scheduled(identity = "outbox-relay", every = "${platform.events.relay.every:1s}", delayed = "2s",

@@ -9,9 +9,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * One {@code job_events} notification (docs/internal-api.md §2):
- * {@code {"v":1,"event":"job.changed","jobId":…,"clientId":…,"status":…,"seq":…,"at":…}}. Owners send it through
- * {@code events/Outbox}; the gateway reads it with {@link #parse(String)}. It is a trigger only: the state itself is
- * read from the owner.
+ * {@code {"v":1,"event":"job.changed","jobId":…,"clientId":…,"status":…,"seq":…,"at":…}}. Owners send it
+ * through {@code events/Outbox}; the gateway reads it with {@link #parse(String)}. It is a trigger only: the state
+ * itself is read from the owner.
  */
 public record JobNotice(String jobId, String clientId, JobStatus status, long seq, long at) {
   public static final String CHANNEL = "job_events";

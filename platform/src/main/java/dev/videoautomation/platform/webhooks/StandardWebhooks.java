@@ -43,13 +43,13 @@ public final class StandardWebhooks {
         .collect(Collectors.joining(" "));
   }
 
-  /** {@code v1,<base64 HMAC-SHA256(key, "id.timestamp.body")>}, the key being {@code secret} without its prefix, decoded. */
+  /** {@code v1,<base64 HMAC-SHA256(key, "id.timestamp.body")>}, the key being {@code secret}'s base64 part, decoded. */
   public static String signature(String messageId, long timestampSeconds, String body, String secret) {
     var signed = messageId + "." + timestampSeconds + "." + body;
     return "v1," + Base64.getEncoder().encodeToString(Hashes.hmacSha256(key(secret), signed));
   }
 
-  /** The HMAC key of a {@code whsec_…} secret: its base64 part, decoded (as every Standard Webhooks library reads it). */
+  /** The HMAC key of a {@code whsec_…} secret: its base64 part, decoded, as Standard Webhooks libraries read it. */
   static byte[] key(String secret) {
     var encoded = secret.startsWith(WebhookSecrets.PREFIX) ? secret.substring(WebhookSecrets.PREFIX.length()) : secret;
     try {

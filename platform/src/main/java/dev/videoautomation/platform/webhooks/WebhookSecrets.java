@@ -7,10 +7,9 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import io.quarkus.logging.Log;
 
+import dev.videoautomation.platform.config.SuiteConfig;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.hashes.Hashes;
 import dev.videoautomation.platform.providers.ProviderErrors;
@@ -37,7 +36,12 @@ public class WebhookSecrets {
   private final String problem;
 
   @Inject
-  public WebhookSecrets(@ConfigProperty(name = "suite.webhook-key") Optional<String> base64Key) {
+  WebhookSecrets(SuiteConfig config) {
+    this(config.webhookKey());
+  }
+
+  /** Secrets from {@code base64Key} as configured (absent, blank or unusable: not configured). */
+  public WebhookSecrets(Optional<String> base64Key) {
     byte[] decoded = null;
     String why = null;
     var text = base64Key.map(String::trim).filter(value -> !value.isEmpty());

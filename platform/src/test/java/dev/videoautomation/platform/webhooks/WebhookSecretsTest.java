@@ -3,6 +3,7 @@ package dev.videoautomation.platform.webhooks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Optional;
 
@@ -33,7 +34,7 @@ class WebhookSecretsTest {
   private static String expected(String label) throws Exception {
     var mac = Mac.getInstance("HmacSHA256");
     mac.init(new SecretKeySpec(KEY, "HmacSHA256"));
-    return "whsec_" + Base64.getEncoder().encodeToString(mac.doFinal(label.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    return "whsec_" + Base64.getEncoder().encodeToString(mac.doFinal(label.getBytes(StandardCharsets.UTF_8)));
   }
 
   @Test
