@@ -43,6 +43,15 @@ data:
 apiVersion: v1
 kind: Secret
 metadata:
+  name: vas-webhook-key
+  namespace: ${namespace}
+type: Opaque
+data:
+  SUITE_WEBHOOK_KEY: $(openssl rand -base64 32 | tr -d '\n' | b64)
+---
+apiVersion: v1
+kind: Secret
+metadata:
   name: billing-service-secrets
   namespace: ${namespace}
 type: Opaque

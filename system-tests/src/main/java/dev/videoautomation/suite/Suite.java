@@ -237,6 +237,11 @@ public final class Suite implements AutoCloseable {
     if (service == Service.CLONE) {
       env.put("CLONE_WEBHOOK_SIGNING_KEY", randomKey(keys, "clone-webhook.key"));
     }
+    if (service == Service.CLONE || service == Service.RECORDS) {
+      // One suite webhook key: the owner that shows a job's webhook secret and records, which signs with it, must
+      // derive the same secret (docs/internal-api.md §3.18).
+      env.put("SUITE_WEBHOOK_KEY", randomKey(keys, "webhook.key"));
+    }
     if (service == Service.MEDIA) {
       // Stored media and work files live with the rest of the run's data.
       env.put("MEDIA_STORAGE_DIR", dataDir.resolve("media").toString());
@@ -248,7 +253,7 @@ public final class Suite implements AutoCloseable {
 
   /**
    * A random 32-byte key (base64) kept in the data dir and made once: billing's key for keyless checkouts' API keys
-   * until they are handed out, clone's key that webhook secrets are derived from.
+   * until they are handed out, clone's key that its older webhook secrets are derived from, and the suite webhook key.
    */
   private static String randomKey(Path keys, String name) {
     var file = keys.resolve(name);

@@ -29,4 +29,11 @@ public interface SuiteConfig {
   /** Where media-service answers platform's internal media calls, in the services that call it. */
   @WithName("quarkus.rest-client.media-client.url")
   Optional<String> mediaServiceUrl();
+
+  /**
+   * The suite webhook key, base64 of at least 32 random bytes, that every webhook secret is derived from
+   * (webhooks/WebhookSecrets). Env SUITE_WEBHOOK_KEY; unset, webhooks answer 503 provider_not_configured.
+   */
+  @WithName("suite.webhook-key")
+  Optional<String> webhookKey();
 }
