@@ -55,4 +55,23 @@ public class Account extends OwnedRecord {
 
   @Column(name = "refunded_at")
   public Instant refundedAt;
+
+  /** What {@code failureReason} means for this account, as the job view's error says it. */
+  @Column(name = "failure_message")
+  public String failureMessage;
+
+  /** The number of the account's last job event (docs/jobs.md): raised with every change of its status. */
+  @Column(name = "event_seq")
+  public long eventSeq;
+
+  /** When its verification must have ended; past it a {@code creating} account fails {@code deadline_exceeded}. */
+  @Column(name = "deadline_at")
+  public Instant deadlineAt;
+
+  @Column(name = "finished_at")
+  public Instant finishedAt;
+
+  /** The one-off receiver of its job events, given at creation. */
+  @Column(name = "webhook_url")
+  public String webhookUrl;
 }

@@ -33,6 +33,14 @@ public class AccountRepository implements OwnedRecordRepository<Account> {
     return verificationsDue.claim(limit, lease).stream().map(this::findById).toList();
   }
 
+  /** Accounts still {@code creating} past their deadline, locked for the caller's transaction; others skip them. */
+  @SuppressWarnings("unchecked")
+  public List<Account> lockOverdue(int limit) {
+    return getEntityManager().createNativeQuery("SELECT * FROM accounts WHERE status = 'creating'"
+            + " AND deadline_at <= now() ORDER BY deadline_at, id LIMIT :limit FOR UPDATE SKIP LOCKED", Account.class)
+        .setParameter("limit", limit).getResultList();
+  }
+
   /**
    * Failed accounts whose refund has not gone through yet, locked for the caller's short transaction (no lease:
    * billing refunds an account id once, so a refund another worker sends at the same time does no harm).

@@ -4,6 +4,7 @@ import static jakarta.transaction.Transactional.TxType.NOT_SUPPORTED;
 import static jakarta.transaction.Transactional.TxType.REQUIRES_NEW;
 import static jakarta.transaction.Transactional.TxType.SUPPORTS;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,6 +26,8 @@ import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
 import dev.videoautomation.records.common.OwnedRecordService;
+import dev.videoautomation.records.common.RecordsConfig;
+import dev.videoautomation.records.common.WebhookUrls;
 
 /** Accounts: creation is paid ({@code account.create}) and verified later by {@link AccountVerifier}. */
 @ApplicationScoped
@@ -36,15 +39,23 @@ public class AccountService implements
 
   private final AccountRepository accounts;
   private final CreditsCalls credits;
+  private final AccountJobs jobs;
+  private final WebhookUrls webhooks;
+  private final Duration deadline;
 
-  public AccountService(AccountRepository accounts, CreditsCalls credits) {
+  public AccountService(AccountRepository accounts, CreditsCalls credits, AccountJobs jobs, WebhookUrls webhooks,
+      RecordsConfig config) {
     this.accounts = accounts;
     this.credits = credits;
+    this.jobs = jobs;
+    this.webhooks = webhooks;
+    this.deadline = config.accounts().deadline();
   }
 
   /**
    * Charges {@code account.create} under the new account's id first (a 402 stores nothing), then stores the account
-   * as {@code creating} with its verification due at once.
+   * as {@code creating} with its verification due at once, and its first job event with it. A {@code webhookUrl} is
+   * checked with the other fields; a deployment without webhooks refuses it (503) before anything is charged.
    */
   @Override
   @Transactional(NOT_SUPPORTED)
@@ -56,6 +67,7 @@ public class AccountService implements
     var name = Inputs.required("name", body.name(), Inputs.MAX_NAME).trim();
     var tags = Inputs.tags(body.tags());
     var metadata = Inputs.metadata(body.metadata());
+    var webhookUrl = webhooks.check(body.webhookUrl());
     var id = Ids.newId(IdPrefix.ACC);
     var charged = credits.charge(clientId, id, OPERATION, 1, null);
     var account = new Account();
@@ -67,15 +79,20 @@ public class AccountService implements
     account.metadata = metadata == null ? Map.of() : metadata;
     account.creditsCharged = charged.creditsCharged();
     account.nextAttemptAt = account.createdAt;
+    account.deadlineAt = account.createdAt.plus(deadline);
+    account.webhookUrl = webhookUrl;
     try {
-      QuarkusTransaction.requiringNew().run(() -> accounts.persist(account));
+      QuarkusTransaction.requiringNew().run(() -> {
+        accounts.persist(account);
+        jobs.changed(account);
+      });
     } catch (RuntimeException e) {
       Log.warnf("Account %s was charged but could not be stored; refunding", id);
       credits.refund(clientId, id, "store_failed");
       throw e;
     }
     Log.debugf("Account %s (%s %s) created for %s, %d credits", id, platform, name, clientId, account.creditsCharged);
-    return AccountDtos.View.from(account);
+    return AccountDtos.View.created(account, webhookUrl == null ? null : webhooks.secret(id));
   }
 
   @Override

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -28,8 +29,10 @@ import dev.videoautomation.records.common.RecordsConfig;
  *       handle, and the account says so rather than pretending;</li>
  *   <li>5xx, timeouts, unreachable → tried again after a doubling backoff; after {@code max-attempts}
  *       {@code failed} ({@code verification_unavailable}) and refunded once;</li>
- *   <li>any other refusal (a 4xx such as unsupported_platform) → {@code failed} at once and refunded.</li>
+ *   <li>any other refusal (a 4xx such as unsupported_platform) → {@code failed} at once and refunded;</li>
+ *   <li>still {@code creating} past its deadline → {@code failed} ({@code deadline_exceeded}) and refunded.</li>
  * </ul>
+ * Each change of status is the account's next job event ({@link AccountJobs}), written with it.
  * A refund is marked due in the same transaction that fails the account and cleared when billing confirms it, so a
  * crash between the two only repeats an idempotent refund (billing keys it by the account id).
  */
@@ -37,16 +40,20 @@ import dev.videoautomation.records.common.RecordsConfig;
 public class AccountVerifier {
   static final String NOT_FOUND = "account_not_found";
   static final String UNAVAILABLE = "verification_unavailable";
+  static final String DEADLINE_EXCEEDED = "deadline_exceeded";
 
   private final AccountRepository accounts;
   private final ScrapeCalls scrape;
   private final CreditsCalls credits;
+  private final AccountJobs jobs;
   private final RecordsConfig.Accounts config;
 
-  public AccountVerifier(AccountRepository accounts, ScrapeCalls scrape, CreditsCalls credits, RecordsConfig config) {
+  public AccountVerifier(AccountRepository accounts, ScrapeCalls scrape, CreditsCalls credits, AccountJobs jobs,
+      RecordsConfig config) {
     this.accounts = accounts;
     this.scrape = scrape;
     this.credits = credits;
+    this.jobs = jobs;
     this.config = config.accounts();
   }
 
@@ -56,8 +63,12 @@ public class AccountVerifier {
     runOnce();
   }
 
-  /** One run: verify what is due, then send the refunds that are due. Returns how many accounts were looked up. */
+  /**
+   * One run: fail the accounts past their deadline, verify what is due, then send the refunds that are due. Returns
+   * how many accounts were looked up.
+   */
   public int runOnce() {
+    QuarkusTransaction.requiringNew().run(this::failOverdue);
     var claimed = QuarkusTransaction.requiringNew().call(this::claim);
     for (var task : claimed) {
       var outcome = lookup(task);
@@ -68,6 +79,21 @@ public class AccountVerifier {
   }
 
   private record Task(String id, String platform, String name, int attempts) {
+  }
+
+  /**
+   * Accounts still {@code creating} past their deadline fail with {@code deadline_exceeded} and are refunded. One
+   * whose lookup is in flight fails too; the lookup's outcome then finds it no longer {@code creating}.
+   */
+  private void failOverdue() {
+    for (var account : accounts.lockOverdue(config.batch())) {
+      account.leaseUntil = null;
+      account.touched();
+      fail(account, DEADLINE_EXCEEDED, "The handle could not be verified before the deadline ("
+          + config.deadline().toMinutes() + " min after creation); the credits were refunded. Create the account "
+          + "again later.");
+      jobs.changed(account);
+    }
   }
 
   private List<Task> claim() {
@@ -90,9 +116,10 @@ public class AccountVerifier {
   }
 
   private void apply(Task task, Outcome outcome) {
-    var account = accounts.findById(task.id());
+    // Locked: a deadline or an update may be writing the same account right now.
+    var account = accounts.findById(task.id(), LockModeType.PESSIMISTIC_WRITE);
     if (account == null || !Account.CREATING.equals(account.status)) {
-      return; // deleted meanwhile
+      return; // deleted meanwhile, or failed by its deadline
     }
     account.leaseUntil = null;
     account.touched();
@@ -113,12 +140,16 @@ public class AccountVerifier {
       fail(account, outcome.refusal().reason(), "The handle could not be checked: "
           + outcome.refusal().error().getMessage() + " The credits were refunded.");
     }
+    if (!Account.CREATING.equals(account.status)) {
+      jobs.changed(account);
+    }
   }
 
   private void activate(Account account, boolean verified) {
     account.status = Account.ACTIVE;
     account.verified = verified;
     account.nextAttemptAt = null;
+    account.finishedAt = account.updatedAt;
     Log.debugf("Account %s is active (verified: %s)", account.id, verified);
   }
 
@@ -137,7 +168,9 @@ public class AccountVerifier {
   private void fail(Account account, String code, String message) {
     account.status = Account.FAILED;
     account.failureReason = code;
+    account.failureMessage = message;
     account.nextAttemptAt = null;
+    account.finishedAt = account.updatedAt;
     account.refundDue = true;
     Log.debugf("Account %s failed: %s (%s)", account.id, code, message);
   }

@@ -2,6 +2,8 @@ package dev.videoautomation.records.common;
 
 import java.util.Optional;
 
+import jakarta.persistence.LockModeType;
+
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 
 import dev.videoautomation.platform.updates.PartialUpdate;
@@ -17,16 +19,25 @@ public interface OwnedRecordRepository<E extends OwnedRecord> extends PanacheRep
     return find("id = ?1 and clientId = ?2", id, clientId).firstResultOptional();
   }
 
+  /**
+   * The record, locked until the caller's transaction ends: a write that reads first must not overwrite what a worker
+   * committed meanwhile (every column is written back, the status and the job's event counter included).
+   */
+  default Optional<E> lockOwned(String clientId, String id) {
+    return find("id = ?1 and clientId = ?2", id, clientId).withLock(LockModeType.PESSIMISTIC_WRITE)
+        .firstResultOptional();
+  }
+
   /** Sets the fields the update gives (the others keep their value) and marks the record changed. */
   default Optional<E> updateOwned(String clientId, String id, PartialUpdate<E> changes) {
-    return findOwned(clientId, id).map(record -> {
+    return lockOwned(clientId, id).map(record -> {
       changes.applyTo(record).touched();
       return record;
     });
   }
 
   default Optional<Deleted> deleteOwned(String clientId, String id) {
-    return findOwned(clientId, id).map(record -> {
+    return lockOwned(clientId, id).map(record -> {
       delete(record);
       return Deleted.of(record.id);
     });

@@ -34,6 +34,13 @@ public interface RecordsConfig {
     /** Accounts verified per run. */
     @WithDefault("20")
     int batch();
+
+    /**
+     * How long after its creation an account's verification may take (its job's {@code deadlineAt}); past it a
+     * {@code creating} account fails with {@code deadline_exceeded} and is refunded. Env RECORDS_ACCOUNTS_DEADLINE.
+     */
+    @WithDefault("PT1H")
+    Duration deadline();
   }
 
   interface Publisher {
@@ -58,5 +65,13 @@ public interface RecordsConfig {
     /** Posts published per run. */
     @WithDefault("10")
     int batch();
+
+    /**
+     * How long after its {@code scheduledAt} a post may wait for publishing to start (its job's {@code deadlineAt});
+     * past it a {@code scheduled} post fails with {@code deadline_exceeded} and is never sent. Env
+     * RECORDS_PUBLISHER_DEADLINE.
+     */
+    @WithDefault("PT1H")
+    Duration deadline();
   }
 }

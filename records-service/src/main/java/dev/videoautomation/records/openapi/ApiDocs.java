@@ -39,6 +39,17 @@ public final class ApiDocs {
   public static final String BODY_ID = "Names the record on the collection-level PUT (instead of `?id=`); on "
       + "PUT /{id} it may be given only if it is the path's id.";
 
+  /** A job's one-off receiver on the creating POSTs, and the secret its deliveries are signed with (docs/jobs.md). */
+  public static final int URL_MAX = 2048;
+  public static final String WEBHOOK_URL = "Where to POST this job's events (Standard Webhooks, signed with the "
+      + "`webhookSecret` of the answer): https, a public address. Needs webhooks configured on the deployment (else "
+      + "503 `provider_not_configured`).";
+  public static final int WEBHOOK_SECRET_MAX = 64;
+  public static final String WEBHOOK_SECRET_PATTERN = "^whsec_[A-Za-z0-9+/]+={0,2}$";
+  public static final String WEBHOOK_SECRET = "The secret this job's `webhookUrl` deliveries are signed with "
+      + "(Standard Webhooks: verify `webhook-signature` with it). Only in the answer to a create that gave "
+      + "`webhookUrl`, and shown only there.";
+
   private ApiDocs() {
   }
 }

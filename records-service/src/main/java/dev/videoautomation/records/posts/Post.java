@@ -16,6 +16,7 @@ public class Post extends OwnedRecord {
   public static final String PUBLISHING = "publishing";
   public static final String PUBLISHED = "published";
   public static final String FAILED = "failed";
+  public static final String CANCELED = "canceled";
 
   @Column(name = "account_id")
   public String accountId;
@@ -55,4 +56,26 @@ public class Post extends OwnedRecord {
 
   @Column(name = "error_message")
   public String errorMessage;
+
+  /** The number of the post's last job event (docs/jobs.md): raised with every change of its status. */
+  @Column(name = "event_seq")
+  public long eventSeq;
+
+  /**
+   * When publishing must have started: {@code scheduledAt} plus the configured deadline; past it a {@code scheduled}
+   * post fails {@code deadline_exceeded}.
+   */
+  @Column(name = "deadline_at")
+  public Instant deadlineAt;
+
+  /** When the publisher took it ({@code publishing}). */
+  @Column(name = "started_at")
+  public Instant startedAt;
+
+  @Column(name = "finished_at")
+  public Instant finishedAt;
+
+  /** The one-off receiver of its job events, given at creation. */
+  @Column(name = "webhook_url")
+  public String webhookUrl;
 }

@@ -6,6 +6,8 @@ import jakarta.ws.rs.core.MultivaluedMap;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 import dev.videoautomation.platform.lists.Tags;
@@ -43,7 +45,8 @@ public final class PostDtos {
       @Schema(nullable = true, maxLength = PostService.MAX_CAPTION) String caption,
       @Schema(nullable = true, minimum = "0", maximum = ApiDocs.EPOCH_MS_MAX,
           description = SCHEDULED_AT_TEXT) Long scheduledAt,
-      @Schema(nullable = true, maxItems = ApiDocs.TAGS_MAX, description = ApiDocs.TAGS) List<Tags.Tag> tags) {
+      @Schema(nullable = true, maxItems = ApiDocs.TAGS_MAX, description = ApiDocs.TAGS) List<Tags.Tag> tags,
+      @Schema(nullable = true, maxLength = ApiDocs.URL_MAX, description = ApiDocs.WEBHOOK_URL) String webhookUrl) {
   }
 
   /** Partial update while scheduled; {@code id} or {@code postId} name the post on the collection-level PUT. */
@@ -78,7 +81,9 @@ public final class PostDtos {
       @Schema(required = true, minimum = "0", maximum = ApiDocs.EPOCH_MS_MAX,
           description = "When it is (or was) due, epoch milliseconds.")
       Long scheduledAt,
-      @Schema(required = true, enumeration = {"scheduled", "publishing", "published", "failed"}) String status,
+      @Schema(required = true, enumeration = {"scheduled", "publishing", "published", "failed", "canceled"},
+          description = "`scheduled` → `publishing` → `published` | `failed`; `canceled` when canceled while "
+          + "`scheduled` (`POST /v1/jobs/{id}/cancel`), never sent.") String status,
       @Schema(required = true, minimum = "0", maximum = ApiDocs.EPOCH_MS_MAX,
           description = ApiDocs.CREATED_AT) Long createdAt,
       @Schema(required = true, minimum = "0", maximum = ApiDocs.EPOCH_MS_MAX,
@@ -94,15 +99,23 @@ public final class PostDtos {
           example = "publisher_not_configured", description = "Why it `failed`: `publish_rejected`, "
           + "`publisher_auth_failed`, `publisher_rate_limited`, `publisher_error`, `publisher_unreachable`, "
           + "`publish_unconfirmed`, `publish_interrupted`, `publisher_not_configured`, `account_unavailable`, "
-          + "`video_not_found`, `video_not_ready`, `video_unavailable`.") String errorCode,
+          + "`video_not_found`, `video_not_ready`, `video_unavailable`, `deadline_exceeded` (publishing had not "
+          + "started 1 h after `scheduledAt`; nothing was sent).") String errorCode,
       @Schema(required = true, nullable = true, description = "What went wrong, with the publisher's own message "
           + "when it gave one.") String errorMessage,
-      @Schema(required = true, maxItems = ApiDocs.TAGS_MAX) List<Tags.Tag> tags) {
+      @Schema(required = true, maxItems = ApiDocs.TAGS_MAX) List<Tags.Tag> tags,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(maxLength = ApiDocs.WEBHOOK_SECRET_MAX,
+          pattern = ApiDocs.WEBHOOK_SECRET_PATTERN, description = ApiDocs.WEBHOOK_SECRET) String webhookSecret) {
 
     static View from(Post p) {
+      return created(p, null);
+    }
+
+    /** The answer to the create: the post, and the secret of its {@code webhookUrl} when it has one. */
+    static View created(Post p, String webhookSecret) {
       return new View(p.id, p.accountId, p.videoId, p.caption, OwnedRecord.millis(p.scheduledAt), p.status,
           OwnedRecord.millis(p.createdAt), OwnedRecord.millis(p.updatedAt), OwnedRecord.millis(p.publishedAt),
-          p.externalId, p.postUrl, p.errorCode, p.errorMessage, p.tags);
+          p.externalId, p.postUrl, p.errorCode, p.errorMessage, p.tags, webhookSecret);
     }
   }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 
 import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -24,26 +25,30 @@ import dev.videoautomation.records.provider.PublishOutcome;
  * {@code publish_interrupted} (a worker died mid-call: whether the network got the post is unknown, and a double post
  * is worse than a failed one, so it is never re-sent), then claims due {@code scheduled} posts with
  * {@code FOR UPDATE SKIP LOCKED}, marks them {@code publishing} with a lease, and publishes each outside any
- * transaction. A generated video ({@code vid_…}) is resolved again at publish time with the service's own token and
+ * transaction. Posts still {@code scheduled} past their deadline fail {@code deadline_exceeded} unsent. Every change
+ * of status is the post's next job event ({@link PostJobs}), written with it. A generated video ({@code vid_…}) is resolved again at publish time with the service's own token and
  * must be {@code succeeded}.
  */
 @ApplicationScoped
 public class PostPublisher {
   static final String INTERRUPTED = "publish_interrupted";
+  static final String DEADLINE_EXCEEDED = "deadline_exceeded";
   private static final Map<String, String> NETWORKS = Map.of("shortvideo", "tiktok", "photo", "instagram");
 
   private final PostRepository posts;
   private final AccountRepository accounts;
   private final CloneCalls clone;
   private final AyrsharePublisher publisher;
+  private final PostJobs jobs;
   private final RecordsConfig.Publisher config;
 
   public PostPublisher(PostRepository posts, AccountRepository accounts, CloneCalls clone,
-      AyrsharePublisher publisher, RecordsConfig config) {
+      AyrsharePublisher publisher, PostJobs jobs, RecordsConfig config) {
     this.posts = posts;
     this.accounts = accounts;
     this.clone = clone;
     this.publisher = publisher;
+    this.jobs = jobs;
     this.config = config.publisher();
   }
 
@@ -56,6 +61,7 @@ public class PostPublisher {
   /** One run; returns how many posts were claimed for publishing. */
   public int runOnce() {
     QuarkusTransaction.requiringNew().run(this::failInterrupted);
+    QuarkusTransaction.requiringNew().run(this::failOverdue);
     var claimed = QuarkusTransaction.requiringNew().call(this::claim);
     for (var job : claimed) {
       var outcome = publish(job);
@@ -79,6 +85,26 @@ public class PostPublisher {
           + "again automatically, since a double post is worse than a failed one. Check the account, then schedule "
           + "a new post if needed.";
       post.touched();
+      post.finishedAt = post.updatedAt;
+      jobs.changed(post);
+    }
+  }
+
+  /**
+   * Posts still {@code scheduled} past their deadline (the publisher was stopped or behind) fail with
+   * {@code deadline_exceeded}, never sent: a post long after its time may no longer be wanted. One already
+   * {@code publishing} ends by its publish (or its lease), so a post that went out is never called failed.
+   */
+  private void failOverdue() {
+    for (var post : posts.lockOverdue(config.batch())) {
+      post.status = Post.FAILED;
+      post.leaseUntil = null;
+      post.errorCode = DEADLINE_EXCEEDED;
+      post.errorMessage = "Publishing had not started " + config.deadline().toMinutes() + " min after the post was "
+          + "due, so it was not sent. Schedule a new post if it is still wanted.";
+      post.touched();
+      post.finishedAt = post.updatedAt;
+      jobs.changed(post);
     }
   }
 
@@ -86,6 +112,8 @@ public class PostPublisher {
     return posts.claimDue(config.batch(), config.lease()).stream().map(post -> {
       post.status = Post.PUBLISHING;
       post.touched();
+      post.startedAt = post.updatedAt;
+      jobs.changed(post);
       var account = accounts.findOwned(post.clientId, post.accountId);
       String problem = null;
       if (account.isEmpty()) {
@@ -128,7 +156,7 @@ public class PostPublisher {
   }
 
   private void finish(String postId, PublishOutcome outcome) {
-    var post = posts.findById(postId);
+    var post = posts.findById(postId, LockModeType.PESSIMISTIC_WRITE);
     if (post == null || !Post.PUBLISHING.equals(post.status)) {
       return;
     }
@@ -144,6 +172,8 @@ public class PostPublisher {
       post.errorCode = outcome.errorCode();
       post.errorMessage = outcome.errorMessage();
     }
+    post.finishedAt = post.updatedAt;
+    jobs.changed(post);
     Log.debugf("Post %s: %s %s", postId, post.status, post.errorCode == null ? "" : post.errorCode);
   }
 }

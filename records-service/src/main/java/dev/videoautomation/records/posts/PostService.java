@@ -4,6 +4,7 @@ import static jakarta.transaction.Transactional.TxType.NOT_SUPPORTED;
 import static jakarta.transaction.Transactional.TxType.REQUIRES_NEW;
 import static jakarta.transaction.Transactional.TxType.SUPPORTS;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -27,6 +28,8 @@ import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 import dev.videoautomation.records.common.ListQuery;
 import dev.videoautomation.records.common.OwnedRecordService;
+import dev.videoautomation.records.common.RecordsConfig;
+import dev.videoautomation.records.common.WebhookUrls;
 import dev.videoautomation.records.openapi.ApiDocs;
 
 /**
@@ -36,20 +39,32 @@ import dev.videoautomation.records.openapi.ApiDocs;
 @ApplicationScoped
 public class PostService
     implements OwnedRecordService<PostDtos.View, PostDtos.Filters, PostDtos.Create, PostDtos.Update, Deleted> {
-  public static final Set<String> STATUSES = Set.of(Post.SCHEDULED, Post.PUBLISHING, Post.PUBLISHED, Post.FAILED);
+  public static final Set<String> STATUSES = Set.of(Post.SCHEDULED, Post.PUBLISHING, Post.PUBLISHED, Post.FAILED,
+      Post.CANCELED);
   /** The longest caption both target platforms take. */
   static final int MAX_CAPTION = 2200;
 
   private final PostRepository posts;
   private final AccountRepository accounts;
   private final PostVideos videos;
+  private final PostJobs jobs;
+  private final WebhookUrls webhooks;
+  private final Duration deadline;
 
-  public PostService(PostRepository posts, AccountRepository accounts, PostVideos videos) {
+  public PostService(PostRepository posts, AccountRepository accounts, PostVideos videos, PostJobs jobs,
+      WebhookUrls webhooks, RecordsConfig config) {
     this.posts = posts;
     this.accounts = accounts;
     this.videos = videos;
+    this.jobs = jobs;
+    this.webhooks = webhooks;
+    this.deadline = config.publisher().deadline();
   }
 
+  /**
+   * Stores the post {@code scheduled}, with its first job event. A {@code webhookUrl} is checked after every other
+   * field (a deployment without webhooks refuses it with 503 only then).
+   */
   @Override
   @Transactional(NOT_SUPPORTED)
   public PostDtos.View create(String clientId, PostDtos.Create body) {
@@ -66,8 +81,13 @@ public class PostService
     post.status = Post.SCHEDULED;
     post.created(Ids.newId(IdPrefix.PST), clientId);
     post.scheduledAt = body.scheduledAt() == null ? post.createdAt : scheduledAt(body.scheduledAt());
-    QuarkusTransaction.requiringNew().run(() -> posts.persist(post));
-    return PostDtos.View.from(post);
+    post.deadlineAt = deadline(post.scheduledAt);
+    post.webhookUrl = webhooks.check(body.webhookUrl());
+    QuarkusTransaction.requiringNew().run(() -> {
+      posts.persist(post);
+      jobs.changed(post);
+    });
+    return PostDtos.View.created(post, post.webhookUrl == null ? null : webhooks.secret(post.id));
   }
 
   @Override
@@ -105,9 +125,12 @@ public class PostService
         })
         .set(body.caption(), caption -> Inputs.optional("caption", caption, MAX_CAPTION), (post, caption) ->
             post.caption = caption)
-        .set(body.scheduledAt(), PostService::scheduledAt, (post, at) -> post.scheduledAt = at)
+        .set(body.scheduledAt(), PostService::scheduledAt, (post, at) -> {
+          post.scheduledAt = at;
+          post.deadlineAt = deadline(at);
+        })
         .set(body.tags(), Inputs::tags, (post, tags) -> post.tags = tags);
-    return QuarkusTransaction.requiringNew().call(() -> posts.findOwned(clientId, id).map(post -> {
+    return QuarkusTransaction.requiringNew().call(() -> posts.lockOwned(clientId, id).map(post -> {
       requireScheduled(post, "changed");
       changes.applyTo(post).touched();
       return PostDtos.View.from(post);
@@ -123,7 +146,7 @@ public class PostService
   @Override
   @Transactional(REQUIRES_NEW)
   public Optional<Deleted> remove(String clientId, String id) {
-    return posts.findOwned(clientId, id).map(post -> {
+    return posts.lockOwned(clientId, id).map(post -> {
       if (Post.PUBLISHING.equals(post.status)) {
         throw new ApiException(ApiError.of(ErrorCode.CONFLICT, "The post is being published right now and cannot "
             + "be deleted; read it again in a minute.").with("status", post.status));
@@ -154,6 +177,17 @@ public class PostService
           + account.get().failureReason + "); create the account again");
     }
     return accountId;
+  }
+
+  /**
+   * Publishing must start within the configured deadline after the post is due: {@code scheduledAt}, or now when that
+   * is already past (a post scheduled for an earlier time is due at once, not overdue at once); the year 9999 at the
+   * latest.
+   */
+  private Instant deadline(Instant scheduledAt) {
+    var due = scheduledAt.isBefore(Inputs.now()) ? Inputs.now() : scheduledAt;
+    var last = Instant.ofEpochMilli(ApiDocs.EPOCH_MS_LAST);
+    return due.isAfter(last.minus(deadline)) ? last : due.plus(deadline);
   }
 
   private static Instant scheduledAt(long millis) {
