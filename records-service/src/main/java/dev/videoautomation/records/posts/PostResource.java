@@ -16,7 +16,7 @@ import dev.videoautomation.records.common.RecordKind;
  */
 @Path("/v1/posts")
 @Tag(name = "Records: posts", description = "Videos scheduled for publishing to one of your accounts: "
-    + "`scheduled` → `publishing` → `published` | `failed`.")
+    + "`scheduled` → `publishing` → `published` | `failed`; `canceled` when canceled before publishing starts.")
 public class PostResource
     extends OwnedRecordResource<PostDtos.View, PostDtos.Filters, PostDtos.Create, PostDtos.Update, Deleted> {
   public PostResource(PostService posts, CurrentCaller caller) {
