@@ -26,8 +26,8 @@ import dev.videoautomation.records.provider.PublishOutcome;
  * is worse than a failed one, so it is never re-sent), then claims due {@code scheduled} posts with
  * {@code FOR UPDATE SKIP LOCKED}, marks them {@code publishing} with a lease, and publishes each outside any
  * transaction. Posts still {@code scheduled} past their deadline fail {@code deadline_exceeded} unsent. Every change
- * of status is the post's next job event ({@link PostJobs}), written with it. A generated video ({@code vid_…}) is resolved again at publish time with the service's own token and
- * must be {@code succeeded}.
+ * of status is the post's next job event ({@link PostJobs}), written with it. A generated video ({@code vid_…}) is
+ * resolved again at publish time with the service's own token and must be {@code succeeded}.
  */
 @ApplicationScoped
 public class PostPublisher {
