@@ -26,6 +26,7 @@ public final class RunningSuite implements BeforeAllCallback, ExtensionContext.S
   public static final String OPERATOR_TOKEN = "operator-" + java.util.UUID.randomUUID();
   private static Suite suite;
   private static WireMockServer providers;
+  private static WireMockServer receivers;
   private static TestSmtpServer smtp;
 
   public static Suite suite() {
@@ -34,6 +35,14 @@ public final class RunningSuite implements BeforeAllCallback, ExtensionContext.S
 
   public static WireMockServer providers() {
     return providers;
+  }
+
+  /**
+   * An agent's webhook receivers (WireMock on loopback, apart from the providers so that a test can read every
+   * delivery it got): records-service posts deliveries here, which only its test-only loopback allowance permits.
+   */
+  public static WireMockServer receivers() {
+    return receivers;
   }
 
   public static TestSmtpServer smtp() {
@@ -55,6 +64,8 @@ public final class RunningSuite implements BeforeAllCallback, ExtensionContext.S
     var dataDir = Files.createTempDirectory("vas-system-tests");
     providers = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
     providers.start();
+    receivers = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+    receivers.start();
     smtp = new TestSmtpServer();
     var database = TestDatabases.freshDatabase();
     var address = new DatabaseAddress(database.jdbcUrl(), database.username(), database.password());
@@ -91,6 +102,16 @@ public final class RunningSuite implements BeforeAllCallback, ExtensionContext.S
         .env(Service.CLONE, "CLONE_PROVIDER_API_KEY", "test-fal-key")
         .env(Service.CLONE, "CLONE_WORKER_EVERY", "1s")
         .env(Service.CLONE, "PLATFORM_URL_GUARD_ALLOW_LOOPBACK", "true");
+    // Jobs (docs/jobs.md): the provider is polled every second at most, so a job ends within a second or two of its
+    // simulated provider finishing and the tests' waits stay under 10 s.
+    builder.env(Service.CLONE, "CLONE_WORKER_POLL_INITIAL", "0.5s")
+        .env(Service.CLONE, "CLONE_WORKER_POLL_MAX", "1s");
+    // Webhooks go to receivers on loopback (the URL guard's test-only allowance, which also lets http through), and a
+    // failing receiver is tried again after 1 s, then 2 s, instead of 5 s doubling up to an hour.
+    builder.env(Service.RECORDS, "PLATFORM_URL_GUARD_ALLOW_LOOPBACK", "true")
+        .env(Service.RECORDS, "RECORDS_WEBHOOKS_EVERY", "1s")
+        .env(Service.RECORDS, "RECORDS_WEBHOOKS_INITIAL_BACKOFF", "PT1S")
+        .env(Service.RECORDS, "RECORDS_WEBHOOKS_MAX_BACKOFF", "PT2S");
     suite = builder.build();
     context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(RunningSuite.class.getName(), this);
     suite.start();
@@ -100,6 +121,7 @@ public final class RunningSuite implements BeforeAllCallback, ExtensionContext.S
   public void close() throws Exception {
     suite.close();
     providers.stop();
+    receivers.stop();
     smtp.close();
   }
 }

@@ -103,6 +103,16 @@ public final class ReliabilitySuite implements BeforeAllCallback {
         .env(Service.CLONE, "CLONE_WORKER_EVERY", "1s")
         .env(Service.CLONE, "CLONE_WORKER_LEASE", "PT10S")
         .env(Service.CLONE, "PLATFORM_URL_GUARD_ALLOW_LOOPBACK", "true")
+        // Jobs (docs/jobs.md): the provider polled every second at most, so a job ends soon after it finishes there.
+        .env(Service.CLONE, "CLONE_WORKER_POLL_INITIAL", "0.5s")
+        .env(Service.CLONE, "CLONE_WORKER_POLL_MAX", "1s")
+        // Webhooks to receivers on loopback (the URL guard's test-only allowance); a 5 s attempt timeout makes the
+        // delivery lease 15 s, so a delivery cut by a killed records-service is tried again soon after its restart.
+        .env(Service.RECORDS, "RECORDS_ACCOUNTS_VERIFY_EVERY", "1s")
+        .env(Service.RECORDS, "PLATFORM_URL_GUARD_ALLOW_LOOPBACK", "true")
+        .env(Service.RECORDS, "RECORDS_WEBHOOKS_TIMEOUT", "PT5S")
+        .env(Service.RECORDS, "RECORDS_WEBHOOKS_INITIAL_BACKOFF", "PT1S")
+        .env(Service.RECORDS, "RECORDS_WEBHOOKS_MAX_BACKOFF", "PT2S")
         .build();
     Runtime.getRuntime().addShutdownHook(new Thread(ReliabilitySuite::stop, "reliability-suite-stop"));
     suite.start();
