@@ -69,6 +69,13 @@ public final class WebhookDtos {
   }
 
   @RegisterForReflection
+  @Schema(name = "WebhookDeleted", description = "The endpoint is gone, with its pending deliveries and its log.")
+  public record Deleted(
+      @Schema(required = true, maxLength = ApiDocs.ID_MAX, pattern = WEBHOOK_ID) String id,
+      @Schema(required = true, description = "Always true.") boolean deleted) {
+  }
+
+  @RegisterForReflection
   @Schema(name = "WebhookDelivery", description = "One event sent (or being sent) to one endpoint.")
   public record Delivery(
       @Schema(required = true, maxLength = ApiDocs.ID_MAX, pattern = DELIVERY_ID) String id,

@@ -33,7 +33,6 @@ import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.urls.UrlGuard;
 import dev.videoautomation.platform.urls.UrlRefusal;
 import dev.videoautomation.platform.webhooks.WebhookSecrets;
-import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
 
 /**
@@ -125,14 +124,14 @@ public class WebhookEndpoints {
   }
 
   @Transactional(TxType.REQUIRES_NEW)
-  public Deleted delete(String clientId, String id) {
+  public WebhookDtos.Deleted delete(String clientId, String id) {
     checkId("id", WEBHOOK_PREFIX, id);
     secrets.requireConfigured();
     if (sql.update("DELETE FROM records.webhook_endpoints WHERE id = ? AND client_id = ?", id, clientId) == 0) {
       throw notFound(id);
     }
     Log.infof("Webhook endpoint %s deleted", id);
-    return Deleted.of(id);
+    return new WebhookDtos.Deleted(id, true);
   }
 
   /** A new secret (the next generation); the one it replaces keeps signing beside it for the overlap. */

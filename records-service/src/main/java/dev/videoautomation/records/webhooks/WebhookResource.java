@@ -23,7 +23,6 @@ import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.openapi.SharedAnswers;
 import dev.videoautomation.platform.token.CurrentCaller;
-import dev.videoautomation.records.common.Deleted;
 
 /**
  * {@code /v1/webhooks}: a client's Standard Webhooks endpoints, their secrets and their delivery log (docs/jobs.md,
@@ -77,7 +76,7 @@ public class WebhookResource {
   @Operation(operationId = "deleteWebhook", summary = "Delete a webhook endpoint")
   @APIResponses
   @Extension(name = SharedAnswers.ANSWERS, value = NAMED)
-  public Deleted delete(@PathParam("id") String id) {
+  public WebhookDtos.Deleted delete(@PathParam("id") String id) {
     return endpoints.delete(caller.requireClientId(), id);
   }
 
