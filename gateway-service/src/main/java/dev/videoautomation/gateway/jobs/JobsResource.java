@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.List;
 
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -69,7 +68,7 @@ public class JobsResource {
   @APIResponse(responseCode = "429")
   @Extension(name = SharedAnswers.ANSWERS, value = "404")
   public Uni<Response> getJob(@PathParam("id") @Parameter(schema = @Schema(maxLength = 64)) String id,
-      @HeaderParam(Preferences.PREFER) @Parameter(ref = "Prefer") String prefer, @Context RoutingContext rc) {
+      @Context RoutingContext rc) {
     // With Prefer: wait=N the read is JobWaitRoute's, ahead of this method (see there); the parameter is declared here.
     var caller = new Caller(rc, tokens);
     return uni(owners.view(ownerOf(id), id, caller.token, caller.requestId)
@@ -83,8 +82,9 @@ public class JobsResource {
   @Extension(name = SharedAnswers.ANSWERS, value = "400")
   public Uni<Response> listJobs(@QueryParam("limit") @Parameter(ref = "Limit") String limit,
       @QueryParam("cursor") @Parameter(ref = "Cursor") String cursor,
-      @QueryParam("status") @Parameter(ref = "JobStatusFilter") String status,
-      @QueryParam("kind") @Parameter(ref = "JobKindFilter") String kind, @Context RoutingContext rc) {
+      @QueryParam("status") @Parameter(schema = @Schema(enumeration = {"pending", "running", "succeeded", "failed",
+          "canceled"})) String status, @QueryParam("kind") @Parameter(schema = @Schema(enumeration = {"clone.video",
+          "image", "music", "account.verify", "post.publish"})) String kind, @Context RoutingContext rc) {
     var caller = new Caller(rc, tokens);
     var page = PageRequest.of(limit, cursor);
     checkOneOf("status", status, JobOwners.STATUSES);

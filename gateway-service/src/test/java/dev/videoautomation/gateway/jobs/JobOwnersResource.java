@@ -24,8 +24,8 @@ import io.vertx.core.json.JsonObject;
  * 300 ms, end after 3 s) so the tests see both.
  */
 public class JobOwnersResource implements QuarkusTestResourceLifecycleManager {
-  static WireMockServer clone;
-  static WireMockServer records;
+  public static WireMockServer clone;
+  public static WireMockServer records;
   static final List<JsonObject> CLONE_JOBS = new CopyOnWriteArrayList<>();
   static final List<JsonObject> RECORDS_JOBS = new CopyOnWriteArrayList<>();
 

@@ -14,11 +14,11 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import io.vertx.core.json.JsonObject;
 
 /** Job views, owner stubs and real {@code job_events} notifications for the gateway's job tests. */
-final class Jobs {
+public final class Jobs {
   private Jobs() {
   }
 
-  static String kindOf(String id) {
+  public static String kindOf(String id) {
     return switch (id.substring(0, 4)) {
       case "vid_" -> "clone.video";
       case "img_" -> "image";
@@ -29,7 +29,7 @@ final class Jobs {
   }
 
   /** A job view as the owners answer it (docs/jobs.md). */
-  static JsonObject view(String id, String status, long createdAt) {
+  public static JsonObject view(String id, String status, long createdAt) {
     return new JsonObject().put("id", id).put("kind", kindOf(id)).put("status", status).put("progress", null)
         .put("createdAt", createdAt).put("updatedAt", createdAt).put("startedAt", null)
         .put("finishedAt", null).put("deadlineAt", createdAt + 3_600_000).put("creditsCharged", 0)
@@ -39,13 +39,13 @@ final class Jobs {
   }
 
   /** Makes {@code owner} answer {@code GET /internal/jobs/{id}} with this view from now on. */
-  static void answerView(WireMockServer owner, JsonObject view) {
+  public static void answerView(WireMockServer owner, JsonObject view) {
     owner.stubFor(get(urlEqualTo("/internal/jobs/" + view.getString("id"))).willReturn(aResponse().withStatus(200)
         .withHeader("Content-Type", "application/json").withBody(view.encode())));
   }
 
   /** Sends a {@code job_events} notification on the test database, as an owner's transaction would on commit. */
-  static void notifyChange(String jobId, String clientId, String status, long seq) {
+  public static void notifyChange(String jobId, String clientId, String status, long seq) {
     var config = ConfigProvider.getConfig();
     var url = config.getValue("quarkus.datasource.jdbc.url", String.class);
     var user = config.getOptionalValue("quarkus.datasource.username", String.class).orElse(null);
