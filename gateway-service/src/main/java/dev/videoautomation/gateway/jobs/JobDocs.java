@@ -10,6 +10,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * it (docs/jobs.md, docs/internal-api.md §3.13), so these records are never built.
  */
 final class JobDocs {
+  /** 9999-12-31T23:59:59.999Z, as every epoch-millisecond field of the API is bounded. */
+  private static final String EPOCH_MS_MAX = "253402300799999";
   private JobDocs() {
   }
 
@@ -37,13 +39,19 @@ final class JobDocs {
       @Schema(required = true, enumeration = {"pending", "running", "succeeded", "failed", "canceled"})
       String status,
       @Schema(nullable = true, format = "int32", minimum = "0", maximum = "100", example = "40") Integer progress,
-      @Schema(required = true, format = "int64", minimum = "0", example = "1763700000000") long createdAt,
-      @Schema(required = true, format = "int64", minimum = "0", example = "1763700060000") long updatedAt,
-      @Schema(nullable = true, format = "int64", minimum = "0", example = "1763700010000") Long startedAt,
-      @Schema(nullable = true, format = "int64", minimum = "0") Long finishedAt,
-      @Schema(nullable = true, format = "int64", minimum = "0", example = "1763703600000") Long deadlineAt,
-      @Schema(required = true, format = "int64", minimum = "0", example = "40") long creditsCharged,
-      @Schema(required = true, format = "int64", minimum = "0", example = "0") long creditsRefunded,
+      @Schema(required = true, format = "int64", minimum = "0", maximum = EPOCH_MS_MAX, example = "1763700000000")
+      long createdAt,
+      @Schema(required = true, format = "int64", minimum = "0", maximum = EPOCH_MS_MAX, example = "1763700060000")
+      long updatedAt,
+      @Schema(nullable = true, format = "int64", minimum = "0", maximum = EPOCH_MS_MAX, example = "1763700010000")
+      Long startedAt,
+      @Schema(nullable = true, format = "int64", minimum = "0", maximum = EPOCH_MS_MAX) Long finishedAt,
+      @Schema(nullable = true, format = "int64", minimum = "0", maximum = EPOCH_MS_MAX, example = "1763703600000")
+      Long deadlineAt,
+      @Schema(required = true, format = "int64", minimum = "0", maximum = "2147483647", example = "40")
+      long creditsCharged,
+      @Schema(required = true, format = "int64", minimum = "0", maximum = "2147483647", example = "0")
+      long creditsRefunded,
       @Schema(nullable = true, maxProperties = 20, description = "The kind's output once succeeded (docs/jobs.md).")
       Map<String, Object> result,
       @Schema(nullable = true) Failure error,

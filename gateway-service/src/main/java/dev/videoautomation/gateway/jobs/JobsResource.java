@@ -51,6 +51,8 @@ import dev.videoautomation.platform.token.InternalTokens;
 @Tag(name = JobsResource.TAG)
 public class JobsResource {
   static final String TAG = "Jobs";
+  /** Any job id's form; an id of another prefix is still answered (404), so the pattern only documents it. */
+  static final String ID_PATTERN = "^[a-z]{3}_[0-9A-Za-z]+$";
 
   private final OwnerJobs owners;
   private final InternalTokens tokens;
@@ -67,7 +69,8 @@ public class JobsResource {
   @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = JobDocs.View.class)))
   @APIResponse(responseCode = "429")
   @Extension(name = SharedAnswers.ANSWERS, value = "404")
-  public Uni<Response> getJob(@PathParam("id") @Parameter(schema = @Schema(maxLength = 64)) String id,
+  public Uni<Response> getJob(
+      @PathParam("id") @Parameter(schema = @Schema(maxLength = 64, pattern = ID_PATTERN)) String id,
       @Context RoutingContext rc) {
     // With Prefer: wait=N the read is JobWaitRoute's, ahead of this method (see there); the parameter is declared here.
     var caller = new Caller(rc, tokens);
@@ -133,7 +136,8 @@ public class JobsResource {
   @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = JobDocs.View.class)))
   @APIResponse(responseCode = "409")
   @Extension(name = SharedAnswers.ANSWERS, value = "404")
-  public Uni<Response> cancelJob(@PathParam("id") @Parameter(schema = @Schema(maxLength = 64)) String id,
+  public Uni<Response> cancelJob(
+      @PathParam("id") @Parameter(schema = @Schema(maxLength = 64, pattern = ID_PATTERN)) String id,
       @Context RoutingContext rc) {
     var caller = new Caller(rc, tokens);
     return uni(owners.cancel(ownerOf(id), id, caller.token, caller.requestId)
@@ -159,7 +163,7 @@ public class JobsResource {
     return Response.ok(body.encode(), MediaType.APPLICATION_JSON).build();
   }
 
-  /** The tag filters of a raw query string, as sent ({@code tag.k=v}, {@code tag[k]=v}, encoded or not), each {@code &…}. */
+  /** A raw query string's tag filters ({@code tag.k=v}, {@code tag[k]=v}, encoded or not), each {@code &…}. */
   static String tagFilters(String rawQuery) {
     if (rawQuery == null || rawQuery.isEmpty()) {
       return "";
