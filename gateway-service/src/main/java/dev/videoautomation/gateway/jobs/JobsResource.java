@@ -17,6 +17,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -70,9 +71,10 @@ public class JobsResource {
   @APIResponse(responseCode = "429")
   @Extension(name = SharedAnswers.ANSWERS, value = "404")
   public Uni<Response> getJob(
-      @PathParam("id") @Parameter(schema = @Schema(maxLength = 64, pattern = ID_PATTERN)) String id,
+      @PathParam("id") @Parameter(schema = @Schema(type = SchemaType.STRING, maxLength = 64, pattern = ID_PATTERN))
+      String id,
       @Context RoutingContext rc) {
-    // With Prefer: wait=N the read is JobWaitRoute's, ahead of this method (see there); the parameter is declared here.
+    // With Prefer: wait=N the read is JobWaitRoute's, ahead of this method.
     var caller = new Caller(rc, tokens);
     return uni(owners.view(ownerOf(id), id, caller.token, caller.requestId)
         .map(JobsResource::relayed).otherwise(JobsResource::unreachable));
@@ -137,7 +139,8 @@ public class JobsResource {
   @APIResponse(responseCode = "409")
   @Extension(name = SharedAnswers.ANSWERS, value = "404")
   public Uni<Response> cancelJob(
-      @PathParam("id") @Parameter(schema = @Schema(maxLength = 64, pattern = ID_PATTERN)) String id,
+      @PathParam("id") @Parameter(schema = @Schema(type = SchemaType.STRING, maxLength = 64, pattern = ID_PATTERN))
+      String id,
       @Context RoutingContext rc) {
     var caller = new Caller(rc, tokens);
     return uni(owners.cancel(ownerOf(id), id, caller.token, caller.requestId)
