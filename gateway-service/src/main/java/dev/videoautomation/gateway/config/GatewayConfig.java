@@ -66,6 +66,42 @@ public interface GatewayConfig {
 
   Mcp mcp();
 
+  Jobs jobs();
+
+  /** Waits ({@code Prefer: wait=N}) and event streams on jobs (docs/jobs.md), both served from {@code job_events}. */
+  interface Jobs {
+    /** Waits one client may hold on one replica at once; past it, 429 {@code too_many_waits}. */
+    @WithDefault("20")
+    int waitsPerClient();
+
+    /** Waits one replica holds at once, all clients together. */
+    @WithDefault("500")
+    int waitsPerReplica();
+
+    /** Event streams one client may hold on one replica at once; past it, 429 {@code too_many_streams}. */
+    @WithDefault("5")
+    int streamsPerClient();
+
+    /** Event streams one replica holds at once, all clients together. */
+    @WithDefault("500")
+    int streamsPerReplica();
+
+    /** How often an idle stream gets a {@code : keep-alive} comment (below the gateway's 120 s idle timeout). */
+    @WithDefault("PT15S")
+    Duration streamHeartbeat();
+
+    /** How long a stream lasts before it ends with a {@code timeout} event. */
+    @WithDefault("PT10M")
+    Duration streamLimit();
+
+    /**
+     * How long one read of a job from its owner may take (one retry on a failed connection or a 502/504), so that a
+     * wait whose owner is gone answers within N + 5 s.
+     */
+    @WithDefault("PT2S")
+    Duration ownerTimeout();
+  }
+
   /** The MCP endpoint's tools, read from the merged OpenAPI document. */
   interface Mcp {
     /** How often the tools are read again from the merged document (which caches it for a minute itself). */

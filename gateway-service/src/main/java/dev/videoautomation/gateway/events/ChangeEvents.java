@@ -1,18 +1,13 @@
 package dev.videoautomation.gateway.events;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-
-import org.postgresql.PGConnection;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,35 +17,40 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 
 import dev.videoautomation.gateway.config.GatewayConfig;
+import dev.videoautomation.platform.notify.PgListener;
 
 /**
- * Listens on {@code key_events} and {@code entitlement_events} (docs/internal-api.md §2) over one dedicated
- * connection outside the pool, polling every 250 ms, so a revoked key or ended subscription leaves every gateway's
- * cache within a second. On (re)connect it LISTENs first and then flushes the caches; while it is disconnected,
- * {@link #listening()} is false and the caches ask the owners on every request.
+ * The gateway's change events (docs/internal-api.md §2) on platform's {@link PgListener}: {@code key_events} and
+ * {@code entitlement_events} drop cached verifications and entitlements within a second, and {@code job_events} wake
+ * the waits and streams that follow a job. On (re)connect the listener LISTENs first and then the reconnect callbacks
+ * flush the caches (and re-read followed jobs); while it is disconnected, {@link #listening()} is false and the caches
+ * ask the owners on every request.
  */
 @ApplicationScoped
 public class ChangeEvents {
-  static final List<String> CHANNELS = List.of("key_events", "entitlement_events");
-  private static final int POLL_MILLIS = 250;
-  private static final long RECONNECT_MILLIS = 1_000;
+  static final List<String> CHANNELS = List.of("key_events", "entitlement_events", "job_events");
+  private static final Duration POLL = Duration.ofMillis(250);
+  private static final Duration RECONNECT = Duration.ofSeconds(1);
 
-  private final String url;
-  private final Optional<String> username;
-  private final Optional<String> password;
+  /** One {@code job_events} notification: the job, its client, its job status and event sequence. */
+  public record JobChange(String jobId, String clientId, String status, long seq) {
+  }
+
   private final ObjectMapper json;
+  private final PgListener listener;
   private final List<BiConsumer<String, String>> keyListeners = new CopyOnWriteArrayList<>();
   private final List<Consumer<String>> entitlementListeners = new CopyOnWriteArrayList<>();
+  private final List<Consumer<JobChange>> jobListeners = new CopyOnWriteArrayList<>();
   private final List<Runnable> reconnectListeners = new CopyOnWriteArrayList<>();
-  private volatile boolean listening;
-  private volatile boolean stopped;
-  private Thread thread;
 
   ChangeEvents(GatewayConfig.Database database, ObjectMapper json) {
-    this.url = database.jdbcUrl();
-    this.username = database.username();
-    this.password = database.password();
     this.json = json;
+    this.listener = new PgListener("change-events", database.jdbcUrl(), database.username().orElse(null),
+        database.password().orElse(null), POLL, RECONNECT);
+    for (var channel : CHANNELS) {
+      listener.on(channel, payload -> dispatch(channel, payload));
+    }
+    listener.onReconnect(() -> reconnectListeners.forEach(Runnable::run));
   }
 
   /** {@code (keyId, clientId)}: evict that key, or every key of the client when keyId is null. */
@@ -63,61 +63,26 @@ public class ChangeEvents {
     entitlementListeners.add(listener);
   }
 
+  /** Every {@code job_events} notification, on the listener's thread (return at once). */
+  public void onJobEvent(Consumer<JobChange> listener) {
+    jobListeners.add(listener);
+  }
+
   public void onReconnect(Runnable listener) {
     reconnectListeners.add(listener);
   }
 
   /** Whether change events are arriving, so that cached answers may be trusted. */
   public boolean listening() {
-    return listening;
+    return listener.listening();
   }
 
   void start(@Observes StartupEvent event) {
-    thread = Thread.ofPlatform().daemon().name("change-events").start(this::run);
+    listener.start();
   }
 
   void stop(@Observes ShutdownEvent event) {
-    stopped = true;
-    if (thread != null) {
-      thread.interrupt();
-    }
-  }
-
-  private void run() {
-    while (!stopped) {
-      try (var connection = DriverManager.getConnection(url, username.orElse(null), password.orElse(null))) {
-        listen(connection);
-      } catch (SQLException | RuntimeException e) {
-        if (!stopped) {
-          Log.warnf("Change events unavailable (%s); cached keys and entitlements are bypassed until they are back",
-              e.getMessage());
-        }
-      } finally {
-        listening = false;
-      }
-      sleep(RECONNECT_MILLIS);
-    }
-  }
-
-  private void listen(Connection connection) throws SQLException {
-    try (var statement = connection.createStatement()) {
-      for (var channel : CHANNELS) {
-        statement.execute("LISTEN " + channel);
-      }
-    }
-    reconnectListeners.forEach(Runnable::run);
-    listening = true;
-    Log.debug("Listening for key and entitlement changes");
-    var pg = connection.unwrap(PGConnection.class);
-    while (!stopped) {
-      var notifications = pg.getNotifications(POLL_MILLIS);
-      if (notifications == null) {
-        continue;
-      }
-      for (var notification : notifications) {
-        dispatch(notification.getName(), notification.getParameter());
-      }
-    }
+    listener.close();
   }
 
   void dispatch(String channel, String payload) {
@@ -129,24 +94,26 @@ public class ChangeEvents {
       return;
     }
     var clientId = text(event, "clientId");
-    if ("key_events".equals(channel)) {
-      var keyId = text(event, "keyId");
-      keyListeners.forEach(listener -> listener.accept(keyId, clientId));
-    } else if ("entitlement_events".equals(channel)) {
-      entitlementListeners.forEach(listener -> listener.accept(clientId));
+    switch (channel) {
+      case "key_events" -> {
+        var keyId = text(event, "keyId");
+        keyListeners.forEach(listener -> listener.accept(keyId, clientId));
+      }
+      case "entitlement_events" -> entitlementListeners.forEach(listener -> listener.accept(clientId));
+      case "job_events" -> {
+        var jobId = text(event, "jobId");
+        if (jobId != null) {
+          var change = new JobChange(jobId, clientId, text(event, "status"), event.path("seq").asLong(0));
+          jobListeners.forEach(listener -> listener.accept(change));
+        }
+      }
+      default -> {
+      }
     }
   }
 
   private static String text(JsonNode event, String field) {
     var node = event.get(field);
     return node == null || node.isNull() ? null : node.asText();
-  }
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }

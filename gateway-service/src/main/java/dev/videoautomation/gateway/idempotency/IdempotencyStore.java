@@ -34,6 +34,9 @@ public class IdempotencyStore {
   private static final String COMPLETE = """
       UPDATE idempotency_keys SET state = 'completed', status = ?, headers = ?, body = ?
       WHERE client_id = ? AND idempotency_key = ? AND state = 'in_flight'""";
+  private static final String REPLACE = """
+      UPDATE idempotency_keys SET status = ?, headers = ?, body = ?
+      WHERE client_id = ? AND idempotency_key = ? AND state = 'completed'""";
   private static final String ISSUED = """
       UPDATE idempotency_keys SET state = 'credential_issued', status = ?, headers = NULL, body = NULL
       WHERE client_id = ? AND idempotency_key = ? AND state = 'in_flight'""";
@@ -118,6 +121,23 @@ public class IdempotencyStore {
   /** Stores the first answer so later requests with the key replay it (blocking). */
   public void complete(String clientId, String key, int status, String headers, byte[] body) {
     try (var connection = database.getConnection(); var statement = connection.prepareStatement(COMPLETE)) {
+      statement.setInt(1, status);
+      statement.setString(2, headers);
+      statement.setBytes(3, body);
+      statement.setString(4, clientId);
+      statement.setString(5, key);
+      statement.executeUpdate();
+    } catch (SQLException e) {
+      throw new IllegalStateException("Could not store the idempotent answer", e);
+    }
+  }
+
+  /**
+   * Replaces a stored answer with the one finally sent for the same request (a creating POST's answer after its
+   * {@code Prefer: wait}), so that a replay shows what the first caller saw (blocking).
+   */
+  public void replace(String clientId, String key, int status, String headers, byte[] body) {
+    try (var connection = database.getConnection(); var statement = connection.prepareStatement(REPLACE)) {
       statement.setInt(1, status);
       statement.setString(2, headers);
       statement.setBytes(3, body);

@@ -37,9 +37,10 @@ public class IdempotentRequests {
       + "moment to get its answer.";
   public static final String MISMATCH = "This Idempotency-Key was used with another request in the last 24 hours. "
       + "Use a new key for a new request.";
-  public static final String CREDENTIAL_ISSUED = "The first request with this Idempotency-Key issued a key, which is "
-      + "shown once and not stored. Use the key it gave you; if it is lost, recover one with POST "
-      + "/v1/api_keys/recover. To rotate again, send a new Idempotency-Key.";
+  public static final String CREDENTIAL_ISSUED = "The first request with this Idempotency-Key issued a key or a "
+      + "secret, which is shown once and not stored. Use the one it gave you; if a key is lost, recover one with POST "
+      + "/v1/api_keys/recover (a webhook secret: POST /v1/webhooks/{id}/rotate_secret). To repeat the call, send a new "
+      + "Idempotency-Key.";
 
   private final IdempotencyStore store;
   private final RequestSizes sizes;
@@ -157,6 +158,21 @@ public class IdempotentRequests {
       } else {
         store.release(client, key);
       }
+      return null;
+    }));
+  }
+
+  /**
+   * Stores {@code status}, {@code headers} and {@code body} as the answer of a run whose first answer was stored
+   * already, because they are what the caller is finally sent (a creating POST's answer after its wait). Until then a
+   * retry replays the first answer at once, never a 409. Complete at once for a run without a stored answer.
+   */
+  public Future<Void> replaceAnswer(Run run, int status, MultiMap headers, Buffer body) {
+    if (!run.claimed() || !run.storesAnswer() || status >= 500) {
+      return Future.succeededFuture();
+    }
+    return logged(blocking(() -> {
+      store.replace(run.clientId(), run.key(), status, StoredHeaders.encode(headers), body.getBytes());
       return null;
     }));
   }

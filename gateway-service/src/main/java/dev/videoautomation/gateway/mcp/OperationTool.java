@@ -32,6 +32,8 @@ record OperationTool(String name, String method, String path, String title, Stri
   static final String BODY = "body";
   /** Sent as {@code Idempotency-Key} on POSTs. */
   static final String IDEMPOTENCY_KEY = "idempotencyKey";
+  /** Sent as {@code Prefer: wait=N} where the operation declares {@code Prefer} (job reads, creating POSTs). */
+  static final String WAIT = "wait";
 
   /** Whether this tool has the {@link #QUERY} argument (and no declared parameter of that name). */
   boolean takesMoreQuery() {

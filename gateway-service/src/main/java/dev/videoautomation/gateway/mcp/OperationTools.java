@@ -79,11 +79,13 @@ final class OperationTools {
     var queryParameters = new ArrayList<OperationTool.QueryParameter>();
     var seen = new HashSet<String>();
     var objectInQuery = false;
+    var takesWait = false;
     for (var parameters : List.of(operation.path("parameters"), pathLevelParameters)) {
       for (var reference : parameters) {
         var parameter = schemas.resolve(reference);
         var in = parameter.path("in").asText();
         var parameterName = parameter.path("name").asText();
+        takesWait |= in.equals("header") && parameterName.equalsIgnoreCase("Prefer");
         if (!(in.equals("path") || in.equals("query")) || parameterName.isBlank() || !seen.add(parameterName)) {
           continue;
         }
@@ -135,6 +137,12 @@ final class OperationTools {
               + "same key and body replays the first answer instead of doing the work (and spending a unit) twice.");
       key.putObject(ArgumentChecks.ERROR_MESSAGE).put("pattern", "must be printable ASCII (U+0020 to U+007E), "
           + "as it is sent as the Idempotency-Key header");
+    }
+    if (takesWait) {
+      properties.putObject(OperationTool.WAIT).put("type", "integer").put("minimum", 1).put("maximum", 60)
+          .put("description", "Sent as Prefer: wait=N: the answer waits until the job ends or N seconds pass (at "
+              + "most 60), and shows the job then. With a progressToken, getJob reports the job's changes as "
+              + "progress notifications meanwhile.");
     }
     if (!required.isEmpty()) {
       input.set("required", required);

@@ -18,6 +18,7 @@ import io.quarkus.logging.Log;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
@@ -25,6 +26,8 @@ import io.vertx.core.json.JsonObject;
 
 import dev.videoautomation.gateway.config.GatewayConfig;
 import dev.videoautomation.gateway.idempotency.IdempotentRequests;
+import dev.videoautomation.gateway.jobs.JobWatch;
+import dev.videoautomation.gateway.jobs.Preferences;
 import dev.videoautomation.platform.errors.ErrorCode;
 
 /**
@@ -39,8 +42,13 @@ class ToolCalls {
   private final HttpServerRequest request;
   private final CurrentVertxRequest current;
   private final int maxUriBytes;
+  private final JobWatch watch;
+  private final Vertx vertx;
 
-  ToolCalls(Loopback loopback, HttpServerRequest request, CurrentVertxRequest current, GatewayConfig config) {
+  ToolCalls(Loopback loopback, HttpServerRequest request, CurrentVertxRequest current, GatewayConfig config,
+      JobWatch watch, Vertx vertx) {
+    this.watch = watch;
+    this.vertx = vertx;
     this.loopback = loopback;
     this.request = request;
     this.current = current;
@@ -82,15 +90,38 @@ class ToolCalls {
     }
     var body = tool.takesBody() && args.containsKey(OperationTool.BODY)
         ? Json.encodeToBuffer(args.get(OperationTool.BODY)) : null;
+    if (args.get(OperationTool.WAIT) instanceof Number seconds) {
+      headers.put(Preferences.PREFER, Preferences.applied(seconds.intValue()));
+    }
     var progress = arguments.progress();
     progress.token().ifPresent(token -> progress.notificationBuilder().setProgress(0).setTotal(1)
         .setMessage("Calling " + tool.method() + " " + tool.path()).build().sendAndForget());
+    // While a job read waits, each of the job's changes (job_events) is a progress notification: the job's event
+    // sequence as the progress, its status as the message.
+    var lastSeq = new long[] {0};
+    var following = progress.token().isPresent() && headers.containsKey(Preferences.PREFER)
+        && tool.method().equals("GET") && tool.path().equals("/v1/jobs/{id}")
+        ? watch.follow(args.get("id").toString(), vertx.getOrCreateContext(), change -> {
+          if (change.seq() > lastSeq[0]) {
+            lastSeq[0] = change.seq();
+            progress.notificationBuilder().setProgress(change.seq()).setMessage("Job " + change.jobId() + " is "
+                + change.status() + " (event " + change.seq() + ")").build().sendAndForget();
+          }
+        }) : null;
     Future<Loopback.Answer> answer = loopback.call(tool.method(), target.toString(), request, headers, body);
     return Uni.createFrom().completionStage(answer.toCompletionStage())
         .map(ToolCalls::result)
-        .invoke(() -> progress.token().ifPresent(token -> progress.notificationBuilder().setProgress(1)
-            .setTotal(1).setMessage("Answered").build().sendAndForget()))
+        .invoke(() -> {
+          if (following != null) {
+            following.close();
+          }
+          progress.token().ifPresent(token -> progress.notificationBuilder().setProgress(lastSeq[0] + 1)
+              .setTotal(lastSeq[0] + 1).setMessage("Answered").build().sendAndForget());
+        })
         .onFailure().recoverWithItem(failure -> {
+          if (following != null) {
+            following.close();
+          }
           Log.warnf("The MCP tool %s could not reach the gateway's own pipeline: %s", tool.name(), failure);
           return error(new JsonObject().put("error", ErrorCode.SERVICE_UNAVAILABLE.code())
               .put("message", "The gateway could not complete this call right now. Retry in a few seconds.")

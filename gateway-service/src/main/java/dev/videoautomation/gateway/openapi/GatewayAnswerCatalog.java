@@ -140,6 +140,14 @@ class GatewayAnswerCatalog {
         ApiError.of(ErrorCode.UPSTREAM_ERROR, Forwarder.UNREACHABLE));
   }
 
+  GatewayAnswer tooManyWaits() {
+    return GatewayAnswer.of("`too_many_waits`: this client holds 20 waits (`Prefer: wait`) on this gateway "
+        + "replica already, or the replica 500; nothing was created or read (`limit`, `retryAfter`).",
+        ApiError.of(ErrorCode.TOO_MANY_WAITS, "This client already holds 20 waits (Prefer: wait) on this gateway, "
+            + "the most it may; end one, or retry in 5 s.").with("limit", 20).with("retryAfter", 5),
+        GatewayComponents.RETRY_AFTER);
+  }
+
   GatewayAnswer upstreamTimeout() {
     return GatewayAnswer.of("`upstream_timeout`: the service behind this path did not answer in time."
         + RETRY_LATER, ApiError.of(ErrorCode.UPSTREAM_TIMEOUT, Forwarder.TIMED_OUT));

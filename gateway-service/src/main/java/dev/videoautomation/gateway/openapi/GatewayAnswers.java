@@ -70,6 +70,7 @@ class GatewayAnswers {
     components.defineSecuritySchemes();
     components.defineHeaders(catalog.challenge());
     components.defineIdempotencyKeys(catalog.wholeBodyBytes());
+    components.defineWaits();
     var emptyPaths = new ArrayList<String>();
     merged.get("paths").fields().forEachRemaining(path -> {
       var operations = (ObjectNode) path.getValue();
@@ -134,6 +135,11 @@ class GatewayAnswers {
       onSuccesses(responses, RATE_LIMIT_POLICY, RATE_LIMIT, RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING,
           RATE_LIMIT_RESET);
     });
+    if (servesWaits(route)) {
+      declareParameter(operation, GatewayComponents.PREFER);
+      onSuccesses(responses, GatewayComponents.PREFERENCE_APPLIED);
+      answers.add("GatewayTooManyWaits", catalog.tooManyWaits());
+    }
     if (route.issuesCredential() && route.access() == Access.PUBLIC) {
       operation.put("description", operation.path("description").asText() + " `Idempotency-Key` is ignored "
           + "here: an answer that carries a credential is never stored, so there is nothing to replay.");
@@ -146,6 +152,11 @@ class GatewayAnswers {
           catalog.idempotencyConflict(route.issuesCredential()));
       answers.add("GatewayIdempotencyKeyMismatch", catalog.idempotencyKeyMismatch());
     }
+  }
+
+  /** Whether {@code Prefer: wait=N} holds the answer: a creating POST, or one job's read (docs/jobs.md). */
+  static boolean servesWaits(Route route) {
+    return route.createsJob() || "GET".equals(route.method()) && "/v1/jobs/*".equals(route.pattern());
   }
 
   /**

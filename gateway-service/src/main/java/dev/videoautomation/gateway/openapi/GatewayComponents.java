@@ -28,6 +28,8 @@ final class GatewayComponents {
   /** The {@code Idempotency-Key} of a route that replays, and of one whose answer carries a key and never does. */
   static final String IDEMPOTENCY_KEY = "IdempotencyKey";
   static final String IDEMPOTENCY_KEY_WITHOUT_REPLAY = "IdempotencyKeyWithoutReplay";
+  static final String PREFER = "Prefer";
+  static final String PREFERENCE_APPLIED = "Preference-Applied";
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final int MAX_INT = Integer.MAX_VALUE;
   private static final int DAY_SECONDS = 86_400;
@@ -76,6 +78,20 @@ final class GatewayComponents {
         + "`credential_issued` (no `Idempotent-Replayed` answer here). The key with another request is 422 "
         + "`idempotency_key_mismatch`. A request refused (4xx) or failed (5xx) may be sent again with the same "
         + "key. " + KEY_FORMAT));
+  }
+
+  /** Defines {@code Prefer: wait=N} (RFC 7240), which the gateway serves on job reads and creating POSTs. */
+  void defineWaits() {
+    var schema = string(100).put("pattern", "^.*$");
+    object(components, "parameters").set(PREFER, NODES.objectNode().put("name", PREFER).put("in", "header")
+        .put("description", "`wait=N` (RFC 7240; 1 ≤ N ≤ 60, more counts as 60): hold the answer until the job "
+            + "ends or N seconds pass. The answer keeps its documented status, its body shows the job at answer "
+            + "time, and it says `Preference-Applied: wait=N`. At most 20 waits per client and 500 per gateway "
+            + "replica: past them, 429 `too_many_waits`. Other preferences are ignored.")
+        .<ObjectNode>set("schema", schema).put("example", "wait=30"));
+    var applied = string(20).put("pattern", "^wait=[0-9]{1,2}$");
+    object(components, "headers").set(PREFERENCE_APPLIED, header("`wait=N` when the answer waited (RFC 7240 §3): "
+        + "the seconds the gateway was ready to wait.", applied, "wait=30"));
   }
 
   /** Defines the headers every gateway answer may carry. */

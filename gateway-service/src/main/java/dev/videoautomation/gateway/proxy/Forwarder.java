@@ -79,16 +79,30 @@ public class Forwarder {
    * {@code maxBody} bytes, whether the answer is read whole to be stored ({@code capture}), and what the answer
    * settles before the caller sees it.
    */
-  public record Options(Buffer body, long maxBody, boolean capture, Settlement settlement) {
+  public record Options(Buffer body, long maxBody, boolean capture, Settlement settlement, Answering answering) {
     /** The body streams through, stopped with a 413 past {@code maxBody}; the answer streams back. */
     public static Options streaming(long maxBody, Settlement settlement) {
-      return new Options(null, maxBody, false, settlement);
+      return new Options(null, maxBody, false, settlement, null);
     }
 
     /** The body was read whole already; with {@code capture}, the answer is read whole too, for the outcome. */
     public static Options buffered(Buffer body, boolean capture, Settlement settlement) {
-      return new Options(body, body.length(), capture, settlement);
+      return new Options(body, body.length(), capture, settlement, null);
     }
+
+    /**
+     * These options with the owner's answer read whole, settled, and then handed to {@code answering} to send
+     * (a creating POST's wait) instead of being relayed as it is.
+     */
+    public Options answeredBy(Answering answering) {
+      return new Options(body, maxBody, true, settlement, answering);
+    }
+  }
+
+  /** Sends the caller an answer built from the owner's, read whole and settled ({@link Options#answeredBy}). */
+  @FunctionalInterface
+  public interface Answering {
+    void answer(RoutingContext rc, Outcome outcome);
   }
 
   /**
@@ -127,11 +141,15 @@ public class Forwarder {
     client.request(requestOptions)
         .compose(upstream -> {
           headers.toOwner(rc, internalToken, upstream.headers());
+          if (options.answering() != null) {
+            // The gateway reads this answer to build its own, so it asks for it uncompressed.
+            upstream.headers().remove(HttpHeaders.ACCEPT_ENCODING);
+          }
           return send(rc, upstream, body, options);
         })
         .onSuccess(upstreamResponse -> {
           if (options.capture()) {
-            captureAndRelay(rc, upstreamResponse, settlement);
+            captureAndRelay(rc, upstreamResponse, settlement, options.answering());
           } else {
             settleAndRelay(rc, upstreamResponse, settlement);
           }
@@ -196,13 +214,19 @@ public class Forwarder {
   }
 
   /** A buffered answer: read whole, its record stored and its unit given back, and only then sent. */
-  private void captureAndRelay(RoutingContext rc, HttpClientResponse upstream, Settlement settlement) {
+  private void captureAndRelay(RoutingContext rc, HttpClientResponse upstream, Settlement settlement,
+      Answering answering) {
     upstream.body()
         .onSuccess(body -> {
-          var settled = settlement.settle(new Outcome(upstream.statusCode(), true, upstream.headers(), body));
+          var outcome = new Outcome(upstream.statusCode(), true, upstream.headers(), body);
+          var settled = settlement.settle(outcome);
           afterwards(settled, () -> {
             var response = rc.response();
             if (response.ended() || response.closed()) {
+              return;
+            }
+            if (answering != null) {
+              answering.answer(rc, outcome);
               return;
             }
             Relayed.mark(rc);
@@ -214,6 +238,22 @@ public class Forwarder {
           });
         })
         .onFailure(failure -> failed(rc, URI.create("upstream:response"), failure, settlement));
+  }
+
+  /**
+   * Sends an answer the gateway built from an owner's ({@link Answering}): as relayed as the owner's own, with
+   * {@code headers} (the owner's) less the hop-by-hop ones and the length, which {@code body} sets.
+   */
+  public static void answer(RoutingContext rc, int status, MultiMap headers, Buffer body) {
+    var response = rc.response();
+    if (response.ended() || response.closed()) {
+      return;
+    }
+    Relayed.mark(rc);
+    response.setStatusCode(status);
+    UpstreamHeaders.copyReturned(headers, response.headers());
+    response.headers().remove(HttpHeaders.TRANSFER_ENCODING).remove(HttpHeaders.CONTENT_LENGTH);
+    response.end(body);
   }
 
   private static void relay(RoutingContext rc, HttpClientResponse upstream) {

@@ -1,5 +1,7 @@
 package dev.videoautomation.gateway.proxy;
 
+import java.util.OptionalInt;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
@@ -12,6 +14,9 @@ import dev.videoautomation.gateway.admission.Admission;
 import dev.videoautomation.gateway.admission.Admitted;
 import dev.videoautomation.gateway.admission.Challenge;
 import dev.videoautomation.gateway.idempotency.IdempotentRequests;
+import dev.videoautomation.gateway.jobs.CreationWaits;
+import dev.videoautomation.gateway.jobs.JobSlots;
+import dev.videoautomation.gateway.jobs.Preferences;
 import dev.videoautomation.gateway.limits.DailyLimits;
 import dev.videoautomation.gateway.limits.Metering;
 import dev.videoautomation.gateway.routing.Access;
@@ -47,9 +52,11 @@ public class ForwardingFilter {
   private final Metering metering;
   private final Forwarder forwarder;
   private final InternalTokens tokens;
+  private final JobSlots slots;
+  private final CreationWaits creationWaits;
 
   ForwardingFilter(RouteTable routes, RequestSizes sizes, Admission admission, IdempotentRequests idempotent,
-      Metering metering, Forwarder forwarder, InternalTokens tokens) {
+      Metering metering, Forwarder forwarder, InternalTokens tokens, JobSlots slots, CreationWaits creationWaits) {
     this.routes = routes;
     this.sizes = sizes;
     this.admission = admission;
@@ -57,6 +64,8 @@ public class ForwardingFilter {
     this.metering = metering;
     this.forwarder = forwarder;
     this.tokens = tokens;
+    this.slots = slots;
+    this.creationWaits = creationWaits;
   }
 
   void register(@Observes Filters filters) {
@@ -116,16 +125,31 @@ public class ForwardingFilter {
       return;
     }
     var token = tokens.forClient(admitted.clientId(), admitted.keyId(), admitted.scopes(), admitted.plan());
+    var wait = route.createsJob() ? Preferences.waitSeconds(rc.request().headers().getAll(Preferences.PREFER))
+        : OptionalInt.empty();
     idempotent.begin(rc.request(), route, admitted)
         .compose(run -> {
           if (run.replayed()) {
+            // A retry while the first request waits replays the stored creation at once (never a 409).
             IdempotentRequests.replay(rc, run);
             return Future.succeededFuture();
           }
+          JobSlots.Slot slot = null;
+          if (wait.isPresent()) {
+            try {
+              slot = slots.take(JobSlots.Kind.WAIT, admitted.clientId());
+            } catch (ApiException refused) {
+              return idempotent.abandon(run).transform(ignored -> Future.failedFuture(refused));
+            }
+            var held = slot;
+            rc.addEndHandler(ignored -> held.close());
+          }
+          var waiting = wait.isPresent() ? creationWaits.answering(token, wait.getAsInt(), run) : null;
           return metering.take(route, admitted, rc.response().headers())
               // The key is free before the refusal is answered, so that a retry is not told it is in use.
               .recover(refused -> idempotent.abandon(run).transform(ignored -> Future.failedFuture(refused)))
-              .map(unit -> forward(rc, route, token, run, outcome -> settle(admitted, unit, run, outcome)));
+              .map(unit -> forward(rc, route, token, run, outcome -> settle(admitted, unit, run, outcome),
+                  waiting));
         })
         .onFailure(failure -> fail(rc, failure));
   }
@@ -146,17 +170,21 @@ public class ForwardingFilter {
 
   /** Public routes, and callers without a key where one is optional: forwarded with the gateway's own token. */
   private void forwardAsTheGateway(RoutingContext rc, Route route) {
-    forward(rc, route, tokens.forThisService(), IdempotentRequests.Run.NONE, Forwarder.Settlement.NONE);
+    forward(rc, route, tokens.forThisService(), IdempotentRequests.Run.NONE, Forwarder.Settlement.NONE, null);
   }
 
   /**
    * The one forward of every request to an owner: the body of a claimed {@code Idempotency-Key} run as read, with
-   * its answer read whole when it is to be stored; any other body streamed up to the route's limit.
+   * its answer read whole when it is to be stored; any other body streamed up to the route's limit. With
+   * {@code waiting} (a creating POST's {@code Prefer: wait}), the answer is read whole and sent by it.
    */
   private Void forward(RoutingContext rc, Route route, String token, IdempotentRequests.Run run,
-      Forwarder.Settlement settlement) {
+      Forwarder.Settlement settlement, Forwarder.Answering waiting) {
     var options = run.body() == null ? Forwarder.Options.streaming(sizes.bodyLimit(route), settlement)
         : Forwarder.Options.buffered(run.body(), run.storesAnswer(), settlement);
+    if (waiting != null) {
+      options = options.answeredBy(waiting);
+    }
     forwarder.forward(rc, route.owner(), token, options);
     return null;
   }

@@ -8,15 +8,16 @@ import dev.videoautomation.platform.limits.LimitBucket;
 
 /**
  * One row of the route table: a method on a path pattern, its owner, what it asks of the caller, the daily bucket
- * it draws from, the kind of body it takes, and whether its answer carries a credential (a key, shown once, so the
- * gateway never stores it for an {@code Idempotency-Key} replay). Patterns are literal segments, {@code *} for
+ * it draws from, the kind of body it takes, whether its answer carries a credential (a key, shown once, so the
+ * gateway never stores it for an {@code Idempotency-Key} replay), and whether it creates a job (which a caller may
+ * wait on). Patterns are literal segments, {@code *} for
  * exactly one segment, and a trailing {@code **} for the prefix itself and anything below it.
  */
 public record Route(String method, String pattern, Owner owner, Access access, Optional<LimitBucket> bucket,
-    Body body, boolean issuesCredential) {
+    Body body, boolean issuesCredential, boolean createsJob) {
 
   public Route(String method, String pattern, Owner owner, Access access, Optional<LimitBucket> bucket) {
-    this(method, pattern, owner, access, bucket, Body.DOCUMENT, false);
+    this(method, pattern, owner, access, bucket, Body.DOCUMENT, false, false);
   }
 
   public List<String> segments() {
@@ -34,11 +35,19 @@ public record Route(String method, String pattern, Owner owner, Access access, O
 
   /** This route with media files for a body. */
   public Route takingUploads() {
-    return new Route(method, pattern, owner, access, bucket, Body.UPLOAD, issuesCredential);
+    return new Route(method, pattern, owner, access, bucket, Body.UPLOAD, issuesCredential, createsJob);
   }
 
   /** This route marked as one whose answer carries a credential. */
   public Route issuingCredentials() {
-    return new Route(method, pattern, owner, access, bucket, body, true);
+    return new Route(method, pattern, owner, access, bucket, body, true, createsJob);
+  }
+
+  /**
+   * This route marked as one that creates a job (docs/jobs.md): its answer names the job, and {@code Prefer: wait=N}
+   * holds the answer until the job ends.
+   */
+  public Route creatingJobs() {
+    return new Route(method, pattern, owner, access, bucket, body, issuesCredential, true);
   }
 }

@@ -36,6 +36,8 @@ public class RouteTable {
       "ads/social", "ads/search", "ads/professional", "ads/forum");
   /** The clone operations, listed so that a misspelt one is a 404 here and spends none of the shared unit. */
   static final List<String> CLONE_OPERATIONS = List.of("check", "character", "frame", "video");
+  /** The clone operations that create a job (an image task, a render); {@code check} answers at once. */
+  static final List<String> JOB_CREATING_CLONE_OPERATIONS = List.of("character", "frame", "video");
   static final List<String> RECORD_KINDS = List.of("accounts", "posts", "references", "assets", "projects",
       "campaigns");
 
@@ -99,6 +101,11 @@ public class RouteTable {
     for (var method : List.of("GET", "POST", "DELETE")) {
       table.add(route(method, "/mcp", GATEWAY, OPTIONAL_KEY));
     }
+    // Jobs of every kind: the gateway routes each by its id's prefix to the owner, and serves waits and streams.
+    table.add(route("GET", "/v1/jobs", GATEWAY));
+    table.add(route("GET", "/v1/jobs/*", GATEWAY));
+    table.add(route("GET", "/v1/jobs/*/events", GATEWAY));
+    table.add(route("POST", "/v1/jobs/*/cancel", GATEWAY));
 
     // Discovery, registration, claims and keys: the answers that issue a key are shown once, never stored.
     table.add(route("GET", "/.well-known/**", AUTH, PUBLIC));
@@ -139,15 +146,18 @@ public class RouteTable {
 
     // Clone workflow, images, generated videos, music: the clone operations share one bucket; polling, listing and
     // cancelling are free.
-    CLONE_OPERATIONS.forEach(p -> table.add(metered("POST", "/v1/clones/" + p, CLONE, LimitBucket.CLONE)));
+    CLONE_OPERATIONS.forEach(p -> {
+      var operation = metered("POST", "/v1/clones/" + p, CLONE, LimitBucket.CLONE);
+      table.add(JOB_CREATING_CLONE_OPERATIONS.contains(p) ? operation.creatingJobs() : operation);
+    });
     table.add(route("GET", "/v1/clones/video", CLONE));
     table.add(route("GET", "/v1/clones/video/*", CLONE));
     table.add(route("DELETE", "/v1/clones/video/*", CLONE));
-    table.add(metered("POST", "/v1/images/generate", CLONE, LimitBucket.IMAGES_GENERATE));
+    table.add(metered("POST", "/v1/images/generate", CLONE, LimitBucket.IMAGES_GENERATE).creatingJobs());
     table.add(route("GET", "/v1/images/*", CLONE));
     table.add(route("GET", "/v1/videos", CLONE));
     table.add(route("GET", "/v1/music", CLONE));
-    table.add(route("POST", "/v1/music", CLONE));
+    table.add(route("POST", "/v1/music", CLONE).creatingJobs());
     table.add(route("GET", "/v1/music/*", CLONE));
 
     // Records: collection and item paths; the collection-level PUT/DELETE take the id from ?id= or the body.
@@ -155,12 +165,23 @@ public class RouteTable {
       var collection = "/v1/" + kind;
       var create = kind.equals("posts") ? metered("POST", collection, RECORDS, LimitBucket.POSTS_CREATE)
           : route("POST", collection, RECORDS);
-      table.add(create);
+      table.add(kind.equals("posts") || kind.equals("accounts") ? create.creatingJobs() : create);
       for (var method : List.of("GET", "PUT", "DELETE")) {
         table.add(route(method, collection, RECORDS));
         table.add(route(method, collection + "/*", RECORDS));
       }
     }
+
+    // Webhooks (records-service, Standard Webhooks): endpoints, their delivery log, redelivery.
+    // Creating an endpoint and rotating its secret show the secret once: never stored for a replay.
+    table.add(route("POST", "/v1/webhooks", RECORDS).issuingCredentials());
+    table.add(route("GET", "/v1/webhooks", RECORDS));
+    table.add(route("GET", "/v1/webhooks/*", RECORDS));
+    table.add(route("DELETE", "/v1/webhooks/*", RECORDS));
+    table.add(route("POST", "/v1/webhooks/*/rotate_secret", RECORDS).issuingCredentials());
+    table.add(route("POST", "/v1/webhooks/*/enable", RECORDS));
+    table.add(route("GET", "/v1/webhooks/*/deliveries", RECORDS));
+    table.add(route("POST", "/v1/webhooks/deliveries/*/redeliver", RECORDS));
     return table;
   }
 

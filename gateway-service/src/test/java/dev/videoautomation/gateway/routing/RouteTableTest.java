@@ -90,7 +90,31 @@ class RouteTableTest {
   void shouldMarkEveryRouteThatIssuesACredential() {
     assertThat(table.routes().stream().filter(Route::issuesCredential).map(r -> r.method() + " " + r.pattern()))
         .containsExactlyInAnyOrder("POST /v1/auth/agent/**", "POST /claim/*", "POST /v1/api_keys/rotate",
-            "POST /v1/api_keys/recover", "GET /v1/credits/status");
+            "POST /v1/api_keys/recover", "GET /v1/credits/status", "POST /v1/webhooks",
+            "POST /v1/webhooks/*/rotate_secret");
+  }
+
+  @Test
+  void shouldMarkTheSevenRoutesThatCreateAJob() {
+    assertThat(table.routes().stream().filter(Route::createsJob).map(r -> r.method() + " " + r.pattern()))
+        .containsExactlyInAnyOrder("POST /v1/images/generate", "POST /v1/clones/character", "POST /v1/clones/frame",
+            "POST /v1/clones/video", "POST /v1/music", "POST /v1/accounts", "POST /v1/posts");
+  }
+
+  @Test
+  void shouldRouteJobsToTheGatewayAndWebhooksToRecords() {
+    assertThat(table.lookup("GET", "/v1/jobs/vid_1")).isEqualTo(new RouteTable.Found(route("GET", "/v1/jobs/*")));
+    assertThat(table.lookup("GET", "/v1/jobs/vid_1/events"))
+        .isEqualTo(new RouteTable.Found(route("GET", "/v1/jobs/*/events")));
+    assertThat(((RouteTable.Found) table.lookup("POST", "/v1/jobs/vid_1/cancel")).route().access())
+        .isEqualTo(Access.WRITE);
+    assertThat(((RouteTable.Found) table.lookup("POST", "/v1/webhooks/deliveries/dlv_1/redeliver")).route().owner())
+        .isEqualTo(Owner.RECORDS);
+  }
+
+  private Route route(String method, String pattern) {
+    return table.routes().stream().filter(r -> r.method().equals(method) && r.pattern().equals(pattern)).findFirst()
+        .orElseThrow();
   }
 
   @Test

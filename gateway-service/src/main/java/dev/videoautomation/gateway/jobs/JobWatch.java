@@ -1,0 +1,93 @@
+package dev.videoautomation.gateway.jobs;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import io.vertx.core.Context;
+
+import dev.videoautomation.gateway.events.ChangeEvents;
+import dev.videoautomation.gateway.events.ChangeEvents.JobChange;
+
+/**
+ * Who follows which job on this replica (waits, streams, MCP progress), woken by {@code job_events}. A follower is
+ * called on the Vert.x context it registered from, never on the listener's thread. When the listener reconnects,
+ * every follower is told to {@link Follower#resync()} (events may have been missed while it was away).
+ */
+@ApplicationScoped
+public class JobWatch {
+  /** What a follower does with a change of its job, and after the listener reconnected. */
+  public interface Follower {
+    void changed(JobChange change);
+
+    default void resync() {
+    }
+  }
+
+  /** One follower of one job; {@link #close()} stops it (idempotent). */
+  public final class Registration implements AutoCloseable {
+    private final String jobId;
+    private final Context context;
+    private final Follower follower;
+
+    private Registration(String jobId, Context context, Follower follower) {
+      this.jobId = jobId;
+      this.context = context;
+      this.follower = follower;
+    }
+
+    @Override
+    public void close() {
+      followers.computeIfPresent(jobId, (id, set) -> {
+        set.remove(this);
+        return set.isEmpty() ? null : set;
+      });
+    }
+  }
+
+  private final Map<String, Set<Registration>> followers = new ConcurrentHashMap<>();
+  private final ChangeEvents events;
+
+  JobWatch(ChangeEvents events) {
+    this.events = events;
+    events.onJobEvent(this::changed);
+    events.onReconnect(this::resyncAll);
+  }
+
+  /** Follows {@code jobId} from now on; register before reading the job's state, so no change falls between. */
+  public Registration follow(String jobId, Context context, Follower follower) {
+    var registration = new Registration(jobId, context, follower);
+    followers.computeIfAbsent(jobId, id -> ConcurrentHashMap.newKeySet()).add(registration);
+    return registration;
+  }
+
+  /** Whether job changes are arriving; while not, followers read the owner on their own timers. */
+  public boolean listening() {
+    return events.listening();
+  }
+
+  /** How many followers this replica holds (metrics and tests). */
+  public int size() {
+    return followers.values().stream().mapToInt(Set::size).sum();
+  }
+
+  void changed(JobChange change) {
+    var set = followers.get(change.jobId());
+    if (set == null) {
+      return;
+    }
+    for (var registration : set) {
+      registration.context.runOnContext(ignored -> registration.follower.changed(change));
+    }
+  }
+
+  private void resyncAll() {
+    for (var set : followers.values()) {
+      for (var registration : set) {
+        registration.context.runOnContext(ignored -> registration.follower.resync());
+      }
+    }
+  }
+}

@@ -1,0 +1,101 @@
+package dev.videoautomation.gateway.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URL;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+
+import dev.videoautomation.gateway.OwnerStubs;
+import dev.videoautomation.gateway.jobs.JobOwnersResource;
+import dev.videoautomation.gateway.jobs.JobWatch;
+import dev.videoautomation.gateway.jobs.Jobs;
+import dev.videoautomation.gateway.openapi.MergedOpenApi;
+import dev.videoautomation.platform.testing.PostgresResource;
+
+/** The job tools: getJob, listJobs and cancelJob; {@code wait} sent as Prefer, the job's changes as progress. */
+@QuarkusTest
+@WithTestResource(PostgresResource.class)
+@WithTestResource(JobOwnersResource.class)
+class McpJobToolsTest {
+  @Inject
+  MergedOpenApi merged;
+
+  @Inject
+  McpTools tools;
+
+  @Inject
+  JobWatch watch;
+
+  @TestHTTPResource("/")
+  URL gateway;
+
+  final List<McpSyncClient> clients = new ArrayList<>();
+
+  @AfterEach
+  void close() {
+    clients.forEach(McpSyncClient::closeGracefully);
+  }
+
+  @Test
+  void getJobWaitsAndReportsTheJobsChangesAsProgress() throws Exception {
+    JobOwnersResource.clone.resetAll();
+    var holder = new OwnerStubs(JobOwnersResource.clone).subscribed();
+    tools.apply(merged.documentKeepingOnlyWhole());
+    assertThat(tools.names()).contains("getJob", "listJobs", "cancelJob").doesNotContain("getJobEvents");
+    Jobs.answerView(JobOwnersResource.clone, Jobs.view("vid_m1", "running", 1_000));
+    var progress = new CopyOnWriteArrayList<McpSchema.ProgressNotification>();
+    var client = McpClient.sync(HttpClientStreamableHttpTransport.builder(gateway.toString().replaceAll("/$", ""))
+        .endpoint("/mcp").httpRequestCustomizer((builder, method, uri, body, context) ->
+            builder.header("X-Api-Key", holder.key())).build())
+        .requestTimeout(Duration.ofSeconds(30)).progressConsumer(progress::add).build();
+    clients.add(client);
+    client.initialize();
+    var schema = client.listTools().tools().stream().filter(tool -> tool.name().equals("getJob")).findFirst()
+        .orElseThrow().inputSchema();
+    assertThat(((Map<?, ?>) schema.get("properties")).containsKey("wait")).isTrue();
+
+    try (var pool = Executors.newSingleThreadExecutor()) {
+      var call = pool.submit(() -> client.callTool(McpSchema.CallToolRequest.builder("getJob")
+          .arguments(Map.of("id", "vid_m1", "wait", 20)).progressToken("p-9").build()));
+      var deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+      // The tool's follower and the wait's own.
+      while (watch.size() < 2 && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      Jobs.notifyChange("vid_m1", holder.clientId(), "running", 2);
+      Thread.sleep(300);
+      Jobs.answerView(JobOwnersResource.clone, Jobs.view("vid_m1", "succeeded", 1_000));
+      Jobs.notifyChange("vid_m1", holder.clientId(), "succeeded", 3);
+
+      var result = call.get();
+      assertThat(result.isError()).as(result.toString()).isFalse();
+      assertThat(((Map<?, ?>) result.structuredContent()).get("status")).isEqualTo("succeeded");
+    }
+    var until = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+    while (progress.size() < 4 && System.nanoTime() < until) {
+      Thread.sleep(20);
+    }
+    assertThat(progress).extracting(McpSchema.ProgressNotification::message).containsExactly(
+        "Calling GET /v1/jobs/{id}", "Job vid_m1 is running (event 2)", "Job vid_m1 is succeeded (event 3)",
+        "Answered");
+    assertThat(watch.size()).isZero();
+  }
+}
