@@ -13,7 +13,8 @@ import io.quarkus.scheduler.Scheduled;
  * {@code Idempotency-Key} records (design §3.5), one per client and key for 24 hours. Claiming a key is one
  * statement: the first request inserts an in-flight row and runs; every other one finds the row and is answered from
  * it (replay, mismatch or in use). A row left in flight by a gateway that died is taken over after its lock expires.
- * An answer that issued a credential is never stored: its row records only that a credential was issued.
+ * An answer that issued a credential is never stored: its row records only that a credential was issued; a job's
+ * {@code webhookSecret} is taken out of an answer before it is stored ({@link ShownOnce}).
  */
 @ApplicationScoped
 public class IdempotencyStore {
@@ -123,7 +124,7 @@ public class IdempotencyStore {
     try (var connection = database.getConnection(); var statement = connection.prepareStatement(COMPLETE)) {
       statement.setInt(1, status);
       statement.setString(2, headers);
-      statement.setBytes(3, body);
+      statement.setBytes(3, ShownOnce.withoutSecrets(body));
       statement.setString(4, clientId);
       statement.setString(5, key);
       statement.executeUpdate();
@@ -140,7 +141,7 @@ public class IdempotencyStore {
     try (var connection = database.getConnection(); var statement = connection.prepareStatement(REPLACE)) {
       statement.setInt(1, status);
       statement.setString(2, headers);
-      statement.setBytes(3, body);
+      statement.setBytes(3, ShownOnce.withoutSecrets(body));
       statement.setString(4, clientId);
       statement.setString(5, key);
       statement.executeUpdate();

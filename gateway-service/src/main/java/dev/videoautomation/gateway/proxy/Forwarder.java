@@ -141,8 +141,9 @@ public class Forwarder {
     client.request(requestOptions)
         .compose(upstream -> {
           headers.toOwner(rc, internalToken, upstream.headers());
-          if (options.answering() != null) {
-            // The gateway reads this answer to build its own, so it asks for it uncompressed.
+          if (options.answering() != null || options.capture()) {
+            // The gateway reads this answer, to build its own or to store it for Idempotency-Key replays (without a
+            // job's shown-once webhookSecret, which it must find), so it asks for it uncompressed.
             upstream.headers().remove(HttpHeaders.ACCEPT_ENCODING);
           }
           return send(rc, upstream, body, options);

@@ -8,12 +8,14 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 import javax.sql.DataSource;
 
@@ -35,7 +37,10 @@ import dev.videoautomation.platform.testing.InjectWireMock;
 import dev.videoautomation.platform.testing.PostgresResource;
 import dev.videoautomation.platform.testing.WireMockResource;
 
-/** Idempotency-Key on routes whose answer carries a credential: the run is guarded, the answer never stored. */
+/**
+ * Idempotency-Key on routes whose answer carries a credential: the run is guarded, the answer never stored; a job's
+ * shown-once {@code webhookSecret} never reaches the stored answer.
+ */
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
 @WithTestResource(value = WireMockResource.class, initArgs = @ResourceArg(name = "properties",
@@ -100,6 +105,27 @@ class CredentialAnswersTest {
       retry = rotate(key);
     } while (retry.statusCode() == 409 && System.nanoTime() < deadline);
     retry.then().statusCode(200).body("credential", equalTo(issued));
+  }
+
+  @Test
+  void shouldStoreAJobsAnswerWithoutItsWebhookSecret() throws Exception {
+    var secret = "whsec_" + UUID.randomUUID().toString().replace("-", "");
+    owner.stubFor(post(urlEqualTo("/v1/music")).willReturn(aResponse().withStatus(202)
+        .withHeader("Content-Type", "application/json")
+        .withBody("{\"id\":\"trk_1\",\"status\":\"pending\",\"webhookSecret\":\"" + secret + "\"}")));
+    var key = UUID.randomUUID().toString();
+    Supplier<Response> create = () -> given().auth().oauth2(holder.key()).header("Idempotency-Key", key)
+        .contentType("application/json").body("{\"prompt\":\"a tune\",\"webhookUrl\":\"https://example.com/h\"}")
+        .when().post("/v1/music");
+
+    create.get().then().statusCode(202).body("webhookSecret", equalTo(secret));
+    awaitState(key, "completed");
+    assertThat(storedAnswers()).as("no stored answer holds the job's secret").noneMatch(a -> a.contains(secret))
+        .anyMatch(a -> a.contains("trk_1"));
+
+    create.get().then().statusCode(202).header("Idempotent-Replayed", "true")
+        .body("id", equalTo("trk_1")).body("status", equalTo("pending")).body("$", not(hasKey("webhookSecret")));
+    owner.verify(1, postRequestedFor(urlEqualTo("/v1/music")));
   }
 
   @Test
