@@ -188,6 +188,7 @@ class OpenApiTest {
       "/v1/clones/video | sourceVideoUrl | {\"sourceVideoUrl\": \"%s\", \"startingFrameUrl\": \"med_a\"}",
       "/v1/clones/video | webhookUrl | {\"sourceVideoUrl\": \"med_a\", \"startingFrameUrl\": \"med_b\", "
           + "\"webhookUrl\": \"%s\"}",
+      "/v1/music | webhookUrl | {\"prompt\": \"x\", \"webhookUrl\": \"%s\"}",
       "/v1/images/generate | imageInput | {\"prompt\": \"x\", \"imageInput\": \"%s\"}",
       "/v1/clones/character | referenceImageUrl | {\"prompt\": \"x\", \"referenceImageUrl\": \"%s\"}",
       "/v1/clones/frame | characterImageUrl | {\"videoUrl\": \"med_a\", \"characterImageUrl\": \"%s\"}",
