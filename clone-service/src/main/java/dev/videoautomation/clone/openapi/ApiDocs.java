@@ -40,6 +40,8 @@ public final class ApiDocs {
   /** A list of the caller's tasks, or one task by its id. */
   public static final String LIST = "400";
   public static final String BY_ID = "400,404";
+  /** A cancel by id: also a job that has already finished. */
+  public static final String CANCEL = BY_ID + ",409=CloneNotCancelable";
 
   /** The longest URL a field takes (as media-service bounds a URL it stages); checked by Bean Validation. */
   public static final int URL_MAX = 4096;
