@@ -168,15 +168,19 @@ class OpenApiTest {
     assertThat(paths.at("/~1v1~1clones~1video~1{id}/delete/responses/409/$ref").asText())
         .isEqualTo("#/components/responses/CloneNotCancelable");
     for (var started : List.of("CloneVideoStarted", "ImageTaskStarted", "CloneImage", "MusicTrackStarted")) {
-      assertThat(schemas.at("/" + started + "/properties/webhookSecret/pattern").asText()).as(started)
-          .isEqualTo(ApiDocs.WEBHOOK_SECRET_PATTERN);
+      assertThat(schemas.at("/" + started + "/properties/webhookSecret/$ref").asText()).as(started)
+          .isEqualTo("#/components/schemas/JobWebhookSecret");
     }
+    assertThat(schemas.at("/JobWebhookSecret/pattern").asText()).isEqualTo(ApiDocs.WEBHOOK_SECRET_PATTERN);
     for (var request : List.of("CloneVideoRequest", "ImageGenerateRequest", "CloneCharacterRequest",
         "CloneFrameRequest", "MusicRequest")) {
-      assertThat(schemas.at("/" + request + "/properties/webhookUrl/maxLength").asInt()).as(request)
-          .isEqualTo(ApiDocs.URL_MAX);
-      assertThat(schemas.at("/" + request + "/properties/deadlineSeconds/minimum").asInt()).as(request).isEqualTo(60);
+      assertThat(schemas.at("/" + request + "/properties/webhookUrl/$ref").asText()).as(request)
+          .isEqualTo("#/components/schemas/JobWebhookUrl");
+      assertThat(schemas.at("/" + request + "/properties/deadlineSeconds/$ref").asText()).as(request)
+          .isEqualTo("#/components/schemas/JobDeadlineSeconds");
     }
+    assertThat(schemas.at("/JobWebhookUrl/maxLength").asInt()).isEqualTo(ApiDocs.URL_MAX);
+    assertThat(schemas.at("/JobDeadlineSeconds/minimum").asInt()).isEqualTo(60);
 
     var render = paths.at("/~1v1~1clones~1video/post/responses");
     assertThat(render.at("/400/$ref").asText()).isEqualTo("#/components/responses/CloneMediaRefused");

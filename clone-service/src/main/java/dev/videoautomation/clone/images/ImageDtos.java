@@ -33,10 +33,9 @@ public final class ImageDtos {
           description = ASPECT_RATIO) String aspectRatio,
       @Schema(enumeration = {"1K", "2K", "4K"}, defaultValue = "1K") String resolution,
       @Schema(enumeration = {"png", "jpg"}, defaultValue = "png") String outputFormat,
-      @Schema(maxLength = ApiDocs.URL_MAX, description = ApiDocs.WEBHOOK_URL)
-      @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG) String webhookUrl,
-      @Schema(minimum = ApiDocs.DEADLINE_MIN, maximum = ApiDocs.DEADLINE_IMAGE_MAX, description = ApiDocs.DEADLINE)
-      Integer deadlineSeconds) {
+      @Schema(ref = ApiDocs.WEBHOOK_URL_SCHEMA) @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG)
+      String webhookUrl,
+      @Schema(ref = ApiDocs.DEADLINE_SCHEMA) Integer deadlineSeconds) {
   }
 
   @RegisterForReflection
@@ -48,10 +47,9 @@ public final class ImageDtos {
           + "or your own image.") @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG) String referenceImageUrl,
       @Schema(enumeration = {"auto", "21:9", "16:9", "3:2", "4:3", "5:4", "1:1", "4:5", "3:4", "2:3", "9:16"},
           description = ASPECT_RATIO) String aspectRatio,
-      @Schema(maxLength = ApiDocs.URL_MAX, description = ApiDocs.WEBHOOK_URL)
-      @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG) String webhookUrl,
-      @Schema(minimum = ApiDocs.DEADLINE_MIN, maximum = ApiDocs.DEADLINE_IMAGE_MAX, description = ApiDocs.DEADLINE)
-      Integer deadlineSeconds) {
+      @Schema(ref = ApiDocs.WEBHOOK_URL_SCHEMA) @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG)
+      String webhookUrl,
+      @Schema(ref = ApiDocs.DEADLINE_SCHEMA) Integer deadlineSeconds) {
   }
 
   @RegisterForReflection
@@ -63,15 +61,13 @@ public final class ImageDtos {
       @Schema(required = true, maxLength = ApiDocs.URL_MAX, description = "The character image: a public http(s) "
           + "URL, or your own image.") @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG)
       String characterImageUrl,
-      @Schema(maxLength = ApiDocs.URL_MAX, description = ApiDocs.WEBHOOK_URL)
-      @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG) String webhookUrl,
-      @Schema(minimum = ApiDocs.DEADLINE_MIN, maximum = ApiDocs.DEADLINE_IMAGE_MAX, description = ApiDocs.DEADLINE)
-      Integer deadlineSeconds) {
+      @Schema(ref = ApiDocs.WEBHOOK_URL_SCHEMA) @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG)
+      String webhookUrl,
+      @Schema(ref = ApiDocs.DEADLINE_SCHEMA) Integer deadlineSeconds) {
   }
 
   /** The 202 of {@code POST /v1/images/generate}: the reference's Image generation task. */
   @RegisterForReflection
-  @JsonInclude(JsonInclude.Include.NON_NULL)
   @Schema(name = "ImageTaskStarted", description = "A queued image task.")
   public record Started(
       @Schema(required = true, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.IMAGE_ID, description = IMAGE_ID)
@@ -80,8 +76,7 @@ public final class ImageDtos {
           Task.CANCELED}, description = ApiDocs.STATUS_TEXT) String status,
       @Schema(required = true, description = ApiDocs.MODEL) String model,
       @Schema(required = true, minimum = "0", maximum = ApiDocs.INT32_MAX) int creditsCharged,
-      @Schema(maxLength = ApiDocs.WEBHOOK_SECRET_MAX, pattern = ApiDocs.WEBHOOK_SECRET_PATTERN,
-          description = ApiDocs.WEBHOOK_SECRET) String webhookSecret) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(ref = ApiDocs.WEBHOOK_SECRET_SCHEMA) String webhookSecret) {
   }
 
   /** An image task as {@code GET /v1/images/{id}} shows it. */
@@ -139,7 +134,6 @@ public final class ImageDtos {
       @Schema(required = true, description = ApiDocs.MODEL) String model,
       @Schema(required = true, minimum = "0", maximum = ApiDocs.INT32_MAX) int creditsCharged,
       @Schema(maxLength = 100, description = "Where to poll, `/v1/images/{id}` (202 only).") String pollUrl,
-      @Schema(maxLength = ApiDocs.WEBHOOK_SECRET_MAX, pattern = ApiDocs.WEBHOOK_SECRET_PATTERN,
-          description = ApiDocs.WEBHOOK_SECRET) String webhookSecret) {
+      @Schema(ref = ApiDocs.WEBHOOK_SECRET_SCHEMA) String webhookSecret) {
   }
 }

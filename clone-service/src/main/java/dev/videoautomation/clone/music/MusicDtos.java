@@ -27,14 +27,12 @@ public final class MusicDtos {
       @Schema(minimum = "" + MusicService.MIN_SECONDS, maximum = "" + MusicService.MAX_SECONDS, description = "The "
           + "length to ask for, in seconds; passed to the music model when it takes a length.")
       Double durationSeconds,
-      @Schema(maxLength = ApiDocs.URL_MAX, description = ApiDocs.WEBHOOK_URL)
-      @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG) String webhookUrl,
-      @Schema(minimum = ApiDocs.DEADLINE_MIN, maximum = ApiDocs.DEADLINE_MUSIC_MAX, description = ApiDocs.DEADLINE)
-      Integer deadlineSeconds) {
+      @Schema(ref = ApiDocs.WEBHOOK_URL_SCHEMA) @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG)
+      String webhookUrl,
+      @Schema(ref = ApiDocs.DEADLINE_SCHEMA) Integer deadlineSeconds) {
   }
 
   @RegisterForReflection
-  @JsonInclude(JsonInclude.Include.NON_NULL)
   @Schema(name = "MusicTrackStarted", description = "A queued music track.")
   public record Started(
       @Schema(required = true, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.TRACK_ID, description = TRACK_ID)
@@ -44,9 +42,8 @@ public final class MusicDtos {
       @Schema(required = true, enumeration = {Task.PENDING, Task.RUNNING, Task.SUCCEEDED, Task.FAILED,
           Task.CANCELED}, description = ApiDocs.STATUS_TEXT) String status,
       @Schema(required = true, description = ApiDocs.MODEL) String model,
-      @Schema(required = true, minimum = "0", maximum = ApiDocs.INT32_MAX) int creditsCharged,
-      @Schema(maxLength = ApiDocs.WEBHOOK_SECRET_MAX, pattern = ApiDocs.WEBHOOK_SECRET_PATTERN,
-          description = ApiDocs.WEBHOOK_SECRET) String webhookSecret) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(ref = ApiDocs.WEBHOOK_SECRET_SCHEMA) String webhookSecret,
+      @Schema(required = true, minimum = "0", maximum = ApiDocs.INT32_MAX) int creditsCharged) {
   }
 
   /** The reference's Music track list item, plus the task's progress and error. */

@@ -70,7 +70,7 @@ public class MusicService {
     }
     var task = tasks.start(new TaskService.Draft(Ids.newId(IdPrefix.TRK), "music", "music", clientId,
         config.models().music(), null, request.prompt().strip(), input, OPERATION, Map.of(), webhookUrl, deadline));
-    return new MusicDtos.Started(task.id, task.id, task.status, task.model, task.creditsCharged,
-        options.webhookSecret(task.id, webhookUrl));
+    return new MusicDtos.Started(task.id, task.id, task.status, task.model,
+        options.webhookSecret(task.id, webhookUrl), task.creditsCharged);
   }
 }

@@ -65,20 +65,15 @@ public final class ApiDocs {
   public static final int CURSOR_MAX = 128;
   public static final String CURSOR_PATTERN = "^[A-Za-z0-9_-]+$";
 
-  /** The job fields of the provider-backed creating POSTs (docs/jobs.md). */
-  public static final String WEBHOOK_URL = "A one-off receiver of this job's events (`job.succeeded`, `job.failed`, "
-      + "`job.canceled`), signed by the Standard Webhooks scheme with `webhookSecret`; checked by the URL guard.";
-  public static final String WEBHOOK_SECRET = "The `whsec_` secret this job's `webhookUrl` deliveries are signed "
-      + "with (Standard Webhooks); only when `webhookUrl` was given, and shown only here.";
+  /**
+   * The job fields of the provider-backed creating POSTs and their answers (docs/jobs.md), each a schema of
+   * META-INF/openapi.yaml worded once: {@code webhookUrl}, {@code deadlineSeconds}, {@code webhookSecret}.
+   */
+  public static final String WEBHOOK_URL_SCHEMA = "JobWebhookUrl";
+  public static final String DEADLINE_SCHEMA = "JobDeadlineSeconds";
+  public static final String WEBHOOK_SECRET_SCHEMA = "JobWebhookSecret";
+  /** What {@code JobWebhookSecret} allows: {@code whsec_} and standard base64. */
   public static final String WEBHOOK_SECRET_PATTERN = "^whsec_[A-Za-z0-9+/]+={0,2}$";
-  public static final int WEBHOOK_SECRET_MAX = 64;
-  public static final String DEADLINE = "Seconds the job may take before it fails with `deadline_exceeded` and is "
-      + "refunded; at least 60, and it can only lower the kind's default deadline.";
-  public static final String DEADLINE_MIN = "60";
-  /** The documented defaults (clone.deadlines.*), as the largest deadlineSeconds each kind takes. */
-  public static final String DEADLINE_VIDEO_MAX = "3600";
-  public static final String DEADLINE_IMAGE_MAX = "900";
-  public static final String DEADLINE_MUSIC_MAX = "900";
 
   public static final String STATUS_TEXT = "`pending`, `running`, `succeeded`, `failed` or `canceled`.";
   public static final String PAGE = "One page of a list, newest first. `nextCursor` is null on the last page.";
