@@ -63,6 +63,7 @@ class ClaimTest {
       task.nextAttemptAt = Instant.now().minusSeconds(1);
       task.createdAt = TaskStore.now();
       task.updatedAt = task.createdAt;
+      task.deadlineAt = task.createdAt.plusSeconds(900);
       store.create(task);
       ids.add(task.id);
     }

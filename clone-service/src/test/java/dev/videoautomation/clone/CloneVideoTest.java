@@ -198,6 +198,15 @@ class CloneVideoTest {
         .withRequestBody(matchingJsonPath("$.clientId", WireMock.equalTo(client)))
         .withRequestBody(matchingJsonPath("$.reason", WireMock.equalTo("task_failed"))));
     wireMock.verify(0, postRequestedFor(urlPathEqualTo("/internal/staging/stream")));
+    // a finished render cannot be canceled: both ways answer 409 not_cancelable, and nothing more is refunded
+    as(client).when().delete("/v1/clones/video/" + id).then().statusCode(409)
+        .body("error", equalTo("not_cancelable")).body("status", equalTo("failed"));
+    as(client).when().post("/internal/jobs/" + id + "/cancel").then().statusCode(409)
+        .body("error", equalTo("not_cancelable")).body("status", equalTo("failed"));
+    as(client).when().get("/internal/jobs/" + id).then().body("status", equalTo("failed"))
+        .body("error.error", equalTo("upstream_error")).body("creditsRefunded", equalTo(60))
+        .body("deadlineAt", org.hamcrest.Matchers.notNullValue());
+    wireMock.verify(1, postRequestedFor(urlPathEqualTo("/internal/credits/refund")));
   }
 
   @Test
@@ -229,8 +238,13 @@ class CloneVideoTest {
     wireMock.verify(0, postRequestedFor(urlPathEqualTo("/internal/credits/refund")));
   }
 
+  /**
+   * A render created before webhooks moved to records (the V3 migration marked it legacy) is still delivered by
+   * clone's own dispatcher with {@code Webhook-Signature}, and its outbox events name no receiver (records would
+   * deliver it a second time otherwise).
+   */
   @Test
-  void shouldSignTheWebhookAndRetryUntilItIsTaken() throws Exception {
+  void shouldSignALegacyRendersWebhookTheOldWayAndRetryUntilItIsTaken() throws Exception {
     var client = "cli_cloneVideoHook000000001";
     wireMock.stubFor(post(urlPathEqualTo("/hooks/clone")).inScenario("hook").whenScenarioStateIs(Scenario.STARTED)
         .willReturn(aResponse().withStatus(503)).willSetStateTo("up"));
@@ -245,7 +259,18 @@ class CloneVideoTest {
         .when().post("/v1/clones/video").then().statusCode(202)
         .body("webhookSecret", startsWith("whsec_")).extract();
     String id = started.path("id");
-    String secret = started.path("webhookSecret");
+    try (var connection = dataSource.getConnection(); var statement = connection.prepareStatement(
+        "UPDATE clone.tasks SET webhook_legacy = true WHERE id = ?")) {
+      statement.setString(1, id);
+      statement.executeUpdate();
+    }
+    // the secret such a render was given when it was created: derived from CLONE_WEBHOOK_SIGNING_KEY
+    var legacyKey = new SecretKeySpec("test-webhook-signing-key-0123456789abcdef".getBytes(StandardCharsets.UTF_8),
+        "HmacSHA256");
+    var derive = Mac.getInstance("HmacSHA256");
+    derive.init(legacyKey);
+    var secret = "whsec_" + java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
+        derive.doFinal(id.getBytes(StandardCharsets.UTF_8)));
 
     drain(client, id).body("status", equalTo("succeeded"));
     var deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
@@ -284,6 +309,41 @@ class CloneVideoTest {
         assertThat(rows.getInt(2)).isEqualTo(2);
       }
     }
+    try (var connection = dataSource.getConnection(); var statement = connection.prepareStatement(
+        "SELECT count(*), count(webhook_url) FILTER (WHERE seq > 1) FROM clone.outbox WHERE job_id = ?")) {
+      statement.setString(1, id);
+      try (var rows = statement.executeQuery()) {
+        rows.next();
+        assertThat(rows.getInt(1)).as("the render's events").isPositive();
+        // (its creation event was written before the test made it legacy; a real one has none from before V3)
+        assertThat(rows.getInt(2)).as("no event since names the legacy receiver").isZero();
+      }
+    }
+  }
+
+  @Test
+  void shouldLeaveANewRendersWebhookToTheOutboxAndQueueNoneOfItsOwn() throws Exception {
+    var client = "cli_cloneVideoNewHook00001";
+    var hook = wireMock.baseUrl() + "/hooks/new";
+    var id = start(client, "req-newhook", hook);
+    drain(client, id).body("status", equalTo("succeeded"));
+    wireMock.verify(0, postRequestedFor(urlPathEqualTo("/hooks/new")));
+    try (var connection = dataSource.getConnection(); var statement = connection.prepareStatement(
+        "SELECT (SELECT count(*) FROM clone.webhook_deliveries WHERE task_id = ?), "
+            + "(SELECT count(*) FROM clone.outbox WHERE job_id = ? AND type = 'job.succeeded' AND webhook_url = ?)")) {
+      statement.setString(1, id);
+      statement.setString(2, id);
+      statement.setString(3, hook);
+      try (var rows = statement.executeQuery()) {
+        rows.next();
+        assertThat(rows.getInt(1)).isZero();
+        assertThat(rows.getInt(2)).isEqualTo(1);
+      }
+    }
+    // the job view of a finished render
+    as(client).when().get("/internal/jobs/" + id).then().statusCode(200).body("kind", equalTo("clone.video"))
+        .body("status", equalTo("succeeded")).body("result.videoId", equalTo(id))
+        .body("result.resultUrl", startsWith(Simulated.CDN)).body("links.resource", equalTo("/v1/clones/video/" + id));
   }
 
   @Test

@@ -165,6 +165,22 @@ class OpenApiTest {
     assertThat(paths.at("/~1v1~1clones~1video~1{id}/delete/responses/404/$ref").asText())
         .isEqualTo("#/components/responses/NotFound");
     assertThat(document.at("/components/parameters").has("CloneListLimit")).isFalse();
+    assertThat(paths.at("/~1v1~1clones~1video~1{id}/delete/responses/409/$ref").asText())
+        .isEqualTo("#/components/responses/CloneNotCancelable");
+    for (var started : List.of("CloneVideoStarted", "ImageTaskStarted", "CloneImage", "MusicTrackStarted")) {
+      assertThat(schemas.at("/" + started + "/properties/webhookSecret/$ref").asText()).as(started)
+          .isEqualTo("#/components/schemas/JobWebhookSecret");
+    }
+    assertThat(schemas.at("/JobWebhookSecret/pattern").asText()).isEqualTo(ApiDocs.WEBHOOK_SECRET_PATTERN);
+    for (var request : List.of("CloneVideoRequest", "ImageGenerateRequest", "CloneCharacterRequest",
+        "CloneFrameRequest", "MusicRequest")) {
+      assertThat(schemas.at("/" + request + "/properties/webhookUrl/$ref").asText()).as(request)
+          .isEqualTo("#/components/schemas/JobWebhookUrl");
+      assertThat(schemas.at("/" + request + "/properties/deadlineSeconds/$ref").asText()).as(request)
+          .isEqualTo("#/components/schemas/JobDeadlineSeconds");
+    }
+    assertThat(schemas.at("/JobWebhookUrl/maxLength").asInt()).isEqualTo(ApiDocs.URL_MAX);
+    assertThat(schemas.at("/JobDeadlineSeconds/minimum").asInt()).isEqualTo(60);
 
     var render = paths.at("/~1v1~1clones~1video/post/responses");
     assertThat(render.at("/400/$ref").asText()).isEqualTo("#/components/responses/CloneMediaRefused");
@@ -188,6 +204,7 @@ class OpenApiTest {
       "/v1/clones/video | sourceVideoUrl | {\"sourceVideoUrl\": \"%s\", \"startingFrameUrl\": \"med_a\"}",
       "/v1/clones/video | webhookUrl | {\"sourceVideoUrl\": \"med_a\", \"startingFrameUrl\": \"med_b\", "
           + "\"webhookUrl\": \"%s\"}",
+      "/v1/music | webhookUrl | {\"prompt\": \"x\", \"webhookUrl\": \"%s\"}",
       "/v1/images/generate | imageInput | {\"prompt\": \"x\", \"imageInput\": \"%s\"}",
       "/v1/clones/character | referenceImageUrl | {\"prompt\": \"x\", \"referenceImageUrl\": \"%s\"}",
       "/v1/clones/frame | characterImageUrl | {\"videoUrl\": \"med_a\", \"characterImageUrl\": \"%s\"}",

@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -38,11 +39,11 @@ import dev.videoautomation.platform.testing.WireMockResource;
     "quarkus.rest-client.media-client.url,quarkus.rest-client.billing-client.url"))
 @TestProfile(ProviderNotConfiguredTest.NoSigningKey.class)
 class ProviderNotConfiguredTest {
-  /** The default test configuration (no provider key) without the webhook signing key either. */
+  /** The default test configuration (no provider key) without a webhook key either (the suite's, nor legacy's). */
   public static class NoSigningKey implements QuarkusTestProfile {
     @Override
     public Map<String, String> getConfigOverrides() {
-      return Map.of("clone.webhooks.signing-key", "");
+      return Map.of("clone.webhooks.signing-key", "", "suite.webhook-key", "");
     }
   }
 
@@ -98,7 +99,19 @@ class ProviderNotConfiguredTest {
     as(CLIENT).body("{\"sourceVideoUrl\": \"med_x\", \"startingFrameUrl\": \"https://img.example/f.png\", "
         + "\"webhookUrl\": \"https://hooks.example/clone\"}").when().post("/v1/clones/video").then().statusCode(503)
         .body("error", equalTo("provider_not_configured"))
-        .body("setup", containsString("CLONE_WEBHOOK_SIGNING_KEY"));
+        .body("setup", containsString("SUITE_WEBHOOK_KEY"));
+    // every creating POST that takes a webhookUrl says so, once the rest of the request is right
+    for (var request : List.of(
+        List.of("/v1/images/generate", "{\"prompt\": \"x\", \"webhookUrl\": \"https://hooks.example/a\"}"),
+        List.of("/v1/clones/character", "{\"prompt\": \"x\", \"webhookUrl\": \"https://hooks.example/a\"}"),
+        List.of("/v1/clones/frame", "{\"videoUrl\": \"https://v.example/a.mp4\", \"characterImageUrl\": "
+            + "\"https://img.example/c.png\", \"webhookUrl\": \"https://hooks.example/a\"}"),
+        List.of("/v1/music", "{\"prompt\": \"x\", \"webhookUrl\": \"https://hooks.example/a\"}"))) {
+      as(CLIENT).body(request.get(1)).when().post(request.get(0)).then().statusCode(503)
+          .body("error", equalTo("provider_not_configured")).body("setup", containsString("SUITE_WEBHOOK_KEY"));
+      as(CLIENT).body(request.get(1).replace("}", ", \"deadlineSeconds\": 5}")).when().post(request.get(0)).then()
+          .statusCode(400).body("field", equalTo("deadlineSeconds"));
+    }
     as(CLIENT).body("{\"prompt\": \"x\", \"durationSeconds\": 1}").when().post("/v1/music").then().statusCode(400)
         .body("error", equalTo("invalid_request")).body("field", equalTo("durationSeconds"));
     as(CLIENT).body("{\"prompt\": \"x\", \"resolution\": \"8K\"}").when().post("/v1/images/generate").then()

@@ -25,6 +25,8 @@ public interface CloneConfig {
 
   Limits limits();
 
+  Deadlines deadlines();
+
   /** The async generation provider: the fal.ai queue API or anything speaking it. */
   interface Provider {
     /** Queue base URL; status and response URLs the provider hands back must share its origin. */
@@ -173,9 +175,9 @@ public interface CloneConfig {
     String framePrompt();
   }
 
-  /** Signed task webhooks. */
+  /** Clone's own signed webhooks, kept for renders created before webhooks moved to records (issue 31). */
   interface Webhooks {
-    /** Key from which each task's webhook secret is derived (HMAC-SHA256 over the task id). Env CLONE_WEBHOOK_SIGNING_KEY. */
+    /** Key from which each legacy task's webhook secret is derived (HMAC-SHA256 over the task id). Env CLONE_WEBHOOK_SIGNING_KEY. */
     Optional<String> signingKey();
 
     @WithDefault("8")
@@ -186,6 +188,34 @@ public interface CloneConfig {
 
     @WithDefault("10s")
     Duration timeout();
+  }
+
+  /**
+   * How long each kind of job may stay open before it fails with {@code deadline_exceeded} and is refunded; a
+   * request's {@code deadlineSeconds} may only lower it (docs/jobs.md).
+   */
+  interface Deadlines {
+    /** Clone renders. Env CLONE_DEADLINES_VIDEO. */
+    @WithDefault("60m")
+    Duration video();
+
+    /** Image tasks (generate, character, frame). Env CLONE_DEADLINES_IMAGE. */
+    @WithDefault("15m")
+    Duration image();
+
+    /** Music tracks. Env CLONE_DEADLINES_MUSIC. */
+    @WithDefault("15m")
+    Duration music();
+
+    /** The default of a task kind ({@code video}, {@code image}, {@code music}). */
+    default Duration of(String kind) {
+      return switch (kind) {
+        case "video" -> video();
+        case "image" -> image();
+        case "music" -> music();
+        default -> throw new IllegalArgumentException("No deadline for task kind " + kind);
+      };
+    }
   }
 
   /** Sizes of files this service reads. */

@@ -32,7 +32,10 @@ public final class ImageDtos {
       @Schema(enumeration = {"auto", "21:9", "16:9", "3:2", "4:3", "5:4", "1:1", "4:5", "3:4", "2:3", "9:16"},
           description = ASPECT_RATIO) String aspectRatio,
       @Schema(enumeration = {"1K", "2K", "4K"}, defaultValue = "1K") String resolution,
-      @Schema(enumeration = {"png", "jpg"}, defaultValue = "png") String outputFormat) {
+      @Schema(enumeration = {"png", "jpg"}, defaultValue = "png") String outputFormat,
+      @Schema(ref = ApiDocs.WEBHOOK_URL_SCHEMA) @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG)
+      String webhookUrl,
+      @Schema(ref = ApiDocs.DEADLINE_SCHEMA) Integer deadlineSeconds) {
   }
 
   @RegisterForReflection
@@ -43,7 +46,10 @@ public final class ImageDtos {
       @Schema(maxLength = ApiDocs.URL_MAX, description = "An image to edit into the character: a public http(s) URL, "
           + "or your own image.") @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG) String referenceImageUrl,
       @Schema(enumeration = {"auto", "21:9", "16:9", "3:2", "4:3", "5:4", "1:1", "4:5", "3:4", "2:3", "9:16"},
-          description = ASPECT_RATIO) String aspectRatio) {
+          description = ASPECT_RATIO) String aspectRatio,
+      @Schema(ref = ApiDocs.WEBHOOK_URL_SCHEMA) @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG)
+      String webhookUrl,
+      @Schema(ref = ApiDocs.DEADLINE_SCHEMA) Integer deadlineSeconds) {
   }
 
   @RegisterForReflection
@@ -54,7 +60,10 @@ public final class ImageDtos {
       @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG) String videoUrl,
       @Schema(required = true, maxLength = ApiDocs.URL_MAX, description = "The character image: a public http(s) "
           + "URL, or your own image.") @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG)
-      String characterImageUrl) {
+      String characterImageUrl,
+      @Schema(ref = ApiDocs.WEBHOOK_URL_SCHEMA) @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG)
+      String webhookUrl,
+      @Schema(ref = ApiDocs.DEADLINE_SCHEMA) Integer deadlineSeconds) {
   }
 
   /** The 202 of {@code POST /v1/images/generate}: the reference's Image generation task. */
@@ -66,7 +75,8 @@ public final class ImageDtos {
       @Schema(required = true, enumeration = {Task.PENDING, Task.RUNNING, Task.SUCCEEDED, Task.FAILED,
           Task.CANCELED}, description = ApiDocs.STATUS_TEXT) String status,
       @Schema(required = true, description = ApiDocs.MODEL) String model,
-      @Schema(required = true, minimum = "0", maximum = ApiDocs.INT32_MAX) int creditsCharged) {
+      @Schema(required = true, minimum = "0", maximum = ApiDocs.INT32_MAX) int creditsCharged,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(ref = ApiDocs.WEBHOOK_SECRET_SCHEMA) String webhookSecret) {
   }
 
   /** An image task as {@code GET /v1/images/{id}} shows it. */
@@ -123,6 +133,7 @@ public final class ImageDtos {
       String frameUrl,
       @Schema(required = true, description = ApiDocs.MODEL) String model,
       @Schema(required = true, minimum = "0", maximum = ApiDocs.INT32_MAX) int creditsCharged,
-      @Schema(maxLength = 100, description = "Where to poll, `/v1/images/{id}` (202 only).") String pollUrl) {
+      @Schema(maxLength = 100, description = "Where to poll, `/v1/images/{id}` (202 only).") String pollUrl,
+      @Schema(ref = ApiDocs.WEBHOOK_SECRET_SCHEMA) String webhookSecret) {
   }
 }

@@ -1,5 +1,6 @@
 package dev.videoautomation.clone.images;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.videoautomation.clone.common.JobOptions;
 import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.clone.provider.QueueProvider;
 import dev.videoautomation.clone.sources.ProviderFiles;
@@ -42,17 +44,28 @@ public class ImageService {
   private final ProviderFiles files;
   private final MediaCalls media;
   private final MediaTools tools;
+  private final JobOptions options;
   private final CloneConfig config;
 
   public ImageService(TaskService tasks, QueueProvider provider, Sources sources, ProviderFiles files,
-      MediaCalls media, MediaTools tools, CloneConfig config) {
+      MediaCalls media, MediaTools tools, JobOptions options, CloneConfig config) {
     this.tasks = tasks;
     this.provider = provider;
     this.sources = sources;
     this.files = files;
     this.media = media;
     this.tools = tools;
+    this.options = options;
     this.config = config;
+  }
+
+  /** What a caller asked of the job itself: its one-off receiver (checked) and its deadline. */
+  private record Job(String webhookUrl, Duration deadline) {
+  }
+
+  /** The job fields of a request, checked with its other fields; the webhook key is required only after them. */
+  private Job job(String webhookUrl, Integer deadlineSeconds) {
+    return new Job(options.webhookUrl(webhookUrl), options.deadline("image", deadlineSeconds));
   }
 
   public ImageDtos.Started generate(String clientId, ImageDtos.GenerateRequest request) {
@@ -62,10 +75,13 @@ public class ImageService {
     var aspectRatio = aspectRatio(request.aspectRatio());
     var resolution = oneOf(request.resolution(), "resolution", RESOLUTIONS, "1K");
     var format = oneOf(request.outputFormat(), "outputFormat", FORMATS, "png");
+    var job = job(request.webhookUrl(), request.deadlineSeconds());
+    options.requireWebhookKey(job.webhookUrl());
     provider.requireConfigured("Image generation");
     var images = imageInput == null ? List.<ProviderFile>of() : List.of(imageInput);
-    var task = start(clientId, "generate", prompt, images, aspectRatio, resolution, format, Map.of());
-    return new ImageDtos.Started(task.id, task.status, task.model, task.creditsCharged);
+    var task = start(clientId, "generate", prompt, images, aspectRatio, resolution, format, Map.of(), job);
+    return new ImageDtos.Started(task.id, task.status, task.model, task.creditsCharged,
+        options.webhookSecret(task.id, job.webhookUrl()));
   }
 
   /** The character image of the clone workflow, as ready within the wait ({@link #awaited}). */
@@ -74,10 +90,12 @@ public class ImageService {
     var prompt = prompt(request.prompt());
     var reference = files.image(request.referenceImageUrl(), "referenceImageUrl", clientId);
     var aspectRatio = aspectRatio(request.aspectRatio());
+    var job = job(request.webhookUrl(), request.deadlineSeconds());
+    options.requireWebhookKey(job.webhookUrl());
     provider.requireConfigured("Character generation");
     var images = reference == null ? List.<ProviderFile>of() : List.of(reference);
     return awaited(start(clientId, "character", prompt, images, aspectRatio, config.images().cloneResolution(),
-        "png", Map.of()));
+        "png", Map.of(), job), job);
   }
 
   /**
@@ -91,6 +109,8 @@ public class ImageService {
     if (character == null) {
       throw ApiException.invalidField("characterImageUrl", "is required");
     }
+    var job = job(request.webhookUrl(), request.deadlineSeconds());
+    options.requireWebhookKey(job.webhookUrl());
     provider.requireConfigured("Starting-frame generation");
     var source = sources.resolve(video, "videoUrl", clientId, List.of("video/*"));
     Task started;
@@ -109,9 +129,9 @@ public class ImageService {
       extra.put("sourceMediaId", source.id());
       var first = files.stored(stored.id(), stored.url(), stored.sizeBytes(), "videoUrl");
       started = start(clientId, "frame", config.images().framePrompt(), List.of(first, character), null,
-          config.images().cloneResolution(), "png", extra);
+          config.images().cloneResolution(), "png", extra, job);
     }
-    return awaited(started);
+    return awaited(started, job);
   }
 
   /**
@@ -119,12 +139,13 @@ public class ImageService {
    * image when it succeeded, the task to poll ({@code pollUrl}) while it runs. A task that failed within the wait is
    * its typed error with {@code taskId} (it was refunded).
    */
-  private ImageDtos.CloneImage awaited(Task started) {
+  private ImageDtos.CloneImage awaited(Task started, Job job) {
     var task = tasks.await(started.id, config.images().syncWait());
     var frameUrl = task.inputText("frameUrl");
+    var secret = options.webhookSecret(task.id, job.webhookUrl());
     if (Task.SUCCEEDED.equals(task.status)) {
       return new ImageDtos.CloneImage(task.id, task.status, task.resultUrl, task.resultUrls, frameUrl, task.model,
-          task.creditsCharged, null);
+          task.creditsCharged, null, secret);
     }
     if (!task.open()) {
       var code = task.errorCode == null ? null : ErrorCode.fromCode(task.errorCode);
@@ -133,11 +154,11 @@ public class ImageService {
           .with("taskId", task.id));
     }
     return new ImageDtos.CloneImage(task.id, task.status, null, null, frameUrl, task.model, task.creditsCharged,
-        "/v1/images/" + task.id);
+        "/v1/images/" + task.id, secret);
   }
 
   private Task start(String clientId, String purpose, String prompt, List<ProviderFile> images, String aspectRatio,
-      String resolution, String format, Map<String, Object> extra) {
+      String resolution, String format, Map<String, Object> extra, Job job) {
     var model = images.isEmpty() ? config.models().image() : config.models().imageEdit();
     var arguments = new LinkedHashMap<String, Object>();
     arguments.put("prompt", prompt);
@@ -157,7 +178,7 @@ public class ImageService {
     input.put("outputFormat", format);
     var id = Ids.newId(IdPrefix.IMG);
     return tasks.start(new TaskService.Draft(id, "image", purpose, clientId, model, null, prompt, input, OPERATION,
-        Map.of("resolution", resolution), null));
+        Map.of("resolution", resolution), job.webhookUrl(), job.deadline()));
   }
 
   static void requireBody(Object request) {

@@ -2,6 +2,8 @@ package dev.videoautomation.clone.music;
 
 import java.util.List;
 
+import jakarta.validation.constraints.Size;
+
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -24,7 +26,10 @@ public final class MusicDtos {
       String prompt,
       @Schema(minimum = "" + MusicService.MIN_SECONDS, maximum = "" + MusicService.MAX_SECONDS, description = "The "
           + "length to ask for, in seconds; passed to the music model when it takes a length.")
-      Double durationSeconds) {
+      Double durationSeconds,
+      @Schema(ref = ApiDocs.WEBHOOK_URL_SCHEMA) @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG)
+      String webhookUrl,
+      @Schema(ref = ApiDocs.DEADLINE_SCHEMA) Integer deadlineSeconds) {
   }
 
   @RegisterForReflection
@@ -37,6 +42,7 @@ public final class MusicDtos {
       @Schema(required = true, enumeration = {Task.PENDING, Task.RUNNING, Task.SUCCEEDED, Task.FAILED,
           Task.CANCELED}, description = ApiDocs.STATUS_TEXT) String status,
       @Schema(required = true, description = ApiDocs.MODEL) String model,
+      @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(ref = ApiDocs.WEBHOOK_SECRET_SCHEMA) String webhookSecret,
       @Schema(required = true, minimum = "0", maximum = ApiDocs.INT32_MAX) int creditsCharged) {
   }
 

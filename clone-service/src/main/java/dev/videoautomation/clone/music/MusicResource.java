@@ -12,6 +12,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import jakarta.validation.Valid;
+
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.extensions.Extension;
@@ -52,7 +54,7 @@ public class MusicResource {
   @APIResponse(responseCode = "202", description = "Queued", content = @Content(mediaType = MediaType.APPLICATION_JSON,
       schema = @Schema(implementation = MusicDtos.Started.class)))
   @APIResponse(responseCode = "400")
-  public Response start(MusicDtos.MusicRequest request) {
+  public Response start(@Valid MusicDtos.MusicRequest request) {
     MusicService.requireValid(request);
     var started = music.start(caller.requireClientId(), request);
     return Response.accepted(started).location(URI.create("/v1/music/" + started.id())).build();

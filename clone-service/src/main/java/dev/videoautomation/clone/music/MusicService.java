@@ -6,6 +6,7 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.videoautomation.clone.common.JobOptions;
 import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.clone.provider.QueueProvider;
 import dev.videoautomation.clone.tasks.TaskService;
@@ -24,11 +25,13 @@ public class MusicService {
 
   private final TaskService tasks;
   private final QueueProvider provider;
+  private final JobOptions options;
   private final CloneConfig config;
 
-  public MusicService(TaskService tasks, QueueProvider provider, CloneConfig config) {
+  public MusicService(TaskService tasks, QueueProvider provider, JobOptions options, CloneConfig config) {
     this.tasks = tasks;
     this.provider = provider;
+    this.options = options;
     this.config = config;
   }
 
@@ -51,6 +54,9 @@ public class MusicService {
 
   /** Charges and queues a track for a request {@link #requireValid} passed. */
   public MusicDtos.Started start(String clientId, MusicDtos.MusicRequest request) {
+    var deadline = options.deadline("music", request.deadlineSeconds());
+    var webhookUrl = options.webhookUrl(request.webhookUrl());
+    options.requireWebhookKey(webhookUrl);
     provider.requireConfigured("Music generation");
     var duration = request.durationSeconds();
     var arguments = new LinkedHashMap<String, Object>();
@@ -63,7 +69,8 @@ public class MusicService {
       input.put("durationSeconds", duration);
     }
     var task = tasks.start(new TaskService.Draft(Ids.newId(IdPrefix.TRK), "music", "music", clientId,
-        config.models().music(), null, request.prompt().strip(), input, OPERATION, Map.of(), null));
-    return new MusicDtos.Started(task.id, task.id, task.status, task.model, task.creditsCharged);
+        config.models().music(), null, request.prompt().strip(), input, OPERATION, Map.of(), webhookUrl, deadline));
+    return new MusicDtos.Started(task.id, task.id, task.status, task.model,
+        options.webhookSecret(task.id, webhookUrl), task.creditsCharged);
   }
 }

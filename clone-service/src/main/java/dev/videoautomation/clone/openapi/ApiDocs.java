@@ -40,6 +40,8 @@ public final class ApiDocs {
   /** A list of the caller's tasks, or one task by its id. */
   public static final String LIST = "400";
   public static final String BY_ID = "400,404";
+  /** A cancel by id: also a job that has already finished. */
+  public static final String CANCEL = BY_ID + ",409=CloneNotCancelable";
 
   /** The longest URL a field takes (as media-service bounds a URL it stages); checked by Bean Validation. */
   public static final int URL_MAX = 4096;
@@ -62,6 +64,16 @@ public final class ApiDocs {
   public static final int PAGE_MAX = PageRequest.MAX_LIMIT;
   public static final int CURSOR_MAX = 128;
   public static final String CURSOR_PATTERN = "^[A-Za-z0-9_-]+$";
+
+  /**
+   * The job fields of the provider-backed creating POSTs and their answers (docs/jobs.md), each a schema of
+   * META-INF/openapi.yaml worded once: {@code webhookUrl}, {@code deadlineSeconds}, {@code webhookSecret}.
+   */
+  public static final String WEBHOOK_URL_SCHEMA = "JobWebhookUrl";
+  public static final String DEADLINE_SCHEMA = "JobDeadlineSeconds";
+  public static final String WEBHOOK_SECRET_SCHEMA = "JobWebhookSecret";
+  /** What {@code JobWebhookSecret} allows: {@code whsec_} and standard base64. */
+  public static final String WEBHOOK_SECRET_PATTERN = "^whsec_[A-Za-z0-9+/]+={0,2}$";
 
   public static final String STATUS_TEXT = "`pending`, `running`, `succeeded`, `failed` or `canceled`.";
   public static final String PAGE = "One page of a list, newest first. `nextCursor` is null on the last page.";

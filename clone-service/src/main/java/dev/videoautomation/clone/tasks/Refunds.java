@@ -39,8 +39,10 @@ public class Refunds {
       return;
     }
     try {
-      credits.refund(task.clientId, task.id, Task.CANCELED.equals(task.status) ? "task_canceled" : "task_failed");
-      store.refunded(id);
+      var refunded = credits.refund(task.clientId, task.id, Task.CANCELED.equals(task.status) ? "task_canceled"
+          : "task_failed");
+      // A replayed refund answers what the first one gave back, so the amount is the same however often it is asked.
+      store.refunded(id, refunded.creditsRefunded());
     } catch (OwnerRefusal e) {
       Log.warnf("Refund of %s not taken yet (%s); it is retried", id, e.reason());
     }

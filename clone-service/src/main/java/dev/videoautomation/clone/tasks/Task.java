@@ -135,6 +135,29 @@ public class Task {
   @Column(name = "finished_at")
   public Instant finishedAt;
 
+  /** The job's event sequence: raised by one in every write that changes the task (docs/internal-api.md §3.15). */
+  @Column(name = "event_seq")
+  public long eventSeq;
+
+  /** Past this, an open task fails with {@code deadline_exceeded} (docs/jobs.md, "Deadlines and refunds"). */
+  @Column(name = "deadline_at")
+  public Instant deadlineAt;
+
+  /** The first time the task was running; null before. */
+  @Column(name = "started_at")
+  public Instant startedAt;
+
+  /** What billing confirmed it refunded; 0 until then. */
+  @Column(name = "credits_refunded")
+  public int creditsRefunded;
+
+  /**
+   * A task created before webhooks moved to records keeps clone's own {@code Webhook-Signature} delivery
+   * ({@code webhooks/}); every newer task's {@code webhookUrl} is delivered by records from the outbox.
+   */
+  @Column(name = "webhook_legacy")
+  public boolean webhookLegacy;
+
   public boolean open() {
     return OPEN.contains(status);
   }

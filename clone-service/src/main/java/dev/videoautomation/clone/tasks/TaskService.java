@@ -10,9 +10,10 @@ import jakarta.transaction.Transactional;
 
 import io.quarkus.logging.Log;
 
-import dev.videoautomation.clone.provider.QueueProvider;
 import dev.videoautomation.platform.calls.CreditsCalls;
+import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.lists.PageRequest;
 
 /**
@@ -25,23 +26,24 @@ public class TaskService {
   private final TaskRepository tasks;
   private final CreditsCalls credits;
   private final TaskWorker worker;
-  private final Refunds refunds;
-  private final QueueProvider provider;
+  private final Deadlines deadlines;
 
-  public TaskService(TaskStore store, TaskRepository tasks, CreditsCalls credits, TaskWorker worker, Refunds refunds,
-      QueueProvider provider) {
+  public TaskService(TaskStore store, TaskRepository tasks, CreditsCalls credits, TaskWorker worker,
+      Deadlines deadlines) {
     this.store = store;
     this.tasks = tasks;
     this.credits = credits;
     this.worker = worker;
-    this.refunds = refunds;
-    this.provider = provider;
+    this.deadlines = deadlines;
   }
 
-  /** A new task's fields; {@link #start} charges it, stores it and wakes the worker. */
+  /**
+   * A new task's fields; {@link #start} charges it, stores it and wakes the worker. {@code deadline} counts from its
+   * creation; {@code webhookUrl} is its one-off receiver, delivered by records from the outbox.
+   */
   public record Draft(String id, String kind, String purpose, String clientId, String model, String mode,
       String prompt, Map<String, Object> input, String operation, Map<String, String> attributes,
-      String webhookUrl) {
+      String webhookUrl, Duration deadline) {
   }
 
   public Task start(Draft draft) {
@@ -64,6 +66,7 @@ public class TaskService {
     task.nextAttemptAt = now;
     task.createdAt = now;
     task.updatedAt = now;
+    task.deadlineAt = now.plus(draft.deadline());
     try {
       store.create(task);
     } catch (RuntimeException e) {
@@ -90,20 +93,22 @@ public class TaskService {
     return tasks.page(clientId, kind, request);
   }
 
-  /** Cancels the client's open task: refunded once at once, and the provider asked (best effort) to drop it. */
+  /**
+   * Cancels the client's open task: refunded once at once, and the provider asked (best effort) to drop it. A task
+   * already canceled is answered as it is; one that succeeded or failed is 409 {@code not_cancelable} with its
+   * {@code status}. Empty when the client has no such task.
+   */
   public Optional<Task> cancel(String id, String clientId, String kind) {
     var canceled = store.cancel(id, clientId, kind);
-    canceled.filter(TaskStore.Canceled::now).map(TaskStore.Canceled::task).ifPresent(t -> {
-      refunds.settle(t.id);
-      if (t.providerCancelUrl != null) {
-        try {
-          provider.cancel(t.providerCancelUrl);
-        } catch (RuntimeException e) {
-          Log.debugf("Provider cancel of %s not taken: %s", t.id, e.getMessage());
-        }
-      }
-    });
-    return canceled.flatMap(c -> find(c.task().id));
+    canceled.filter(TaskStore.Canceled::now).map(TaskStore.Canceled::task).ifPresent(deadlines::settleEnded);
+    var current = canceled.flatMap(c -> find(c.task().id));
+    if (current.isPresent() && (Task.SUCCEEDED.equals(current.get().status)
+        || Task.FAILED.equals(current.get().status))) {
+      var task = current.get();
+      throw new ApiException(ApiError.of(ErrorCode.NOT_CANCELABLE, "The job has already " + task.status
+          + "; there is nothing to cancel.").with("id", task.id).with("status", task.status));
+    }
+    return current;
   }
 
   /** Waits up to {@code wait} for the task to finish, reading it again every 200 ms. */

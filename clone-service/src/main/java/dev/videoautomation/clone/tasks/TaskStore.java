@@ -17,19 +17,26 @@ import dev.videoautomation.platform.errors.ApiError;
 /**
  * Every change a worker makes to a task, each in its own transaction on the locked row and only while the worker's
  * lease token is still the row's: a worker whose lease ran out (and whose task another worker took over) changes
- * nothing, so a task is submitted, finished, failed and refunded once. A terminal change also announces
- * {@link TaskEnded} in its transaction (a render's webhook is queued by it).
+ * nothing, so a task is submitted, finished, failed and refunded once. Every change of the task's status, progress or
+ * refund is also its next job event ({@link TaskEvents}: the outbox row and the {@code job_events} notification) in
+ * the same transaction, and a terminal change announces {@link TaskEnded} there (a legacy render's webhook is queued
+ * by it).
  */
 @ApplicationScoped
 @Transactional
 public class TaskStore {
   private final TaskRepository tasks;
   private final Event<TaskEnded> ended;
+  private final TaskEvents events;
 
-  public TaskStore(TaskRepository tasks, Event<TaskEnded> ended) {
+  public TaskStore(TaskRepository tasks, Event<TaskEnded> ended, TaskEvents events) {
     this.tasks = tasks;
     this.ended = ended;
+    this.events = events;
   }
+
+  /** The job error of a task failed past its deadline (docs/jobs.md). */
+  public static final String DEADLINE_EXCEEDED = "deadline_exceeded";
 
   public static Instant now() {
     return Instant.now().truncatedTo(ChronoUnit.MILLIS);
@@ -37,10 +44,22 @@ public class TaskStore {
 
   public void create(Task task) {
     tasks.persist(task);
+    events.changed(task);
   }
 
   public Optional<Task> find(String id) {
     return tasks.findByIdOptional(id);
+  }
+
+  /** Up to {@code limit} open tasks whose deadline has passed, the longest overdue first. */
+  public java.util.List<String> pastDeadline(int limit) {
+    return tasks.find("status in ?1 and deadlineAt <= ?2 order by deadlineAt", Task.OPEN, now()).page(0, limit)
+        .project(TaskId.class).list().stream().map(TaskId::id).toList();
+  }
+
+  /** A projection of a task on its id. */
+  @io.quarkus.runtime.annotations.RegisterForReflection
+  public record TaskId(String id) {
   }
 
   /** The task while {@code token} still holds it and it is open; empty once another worker or a cancel took it. */
@@ -57,6 +76,7 @@ public class TaskStore {
       t.providerCancelUrl = submitted.cancelUrl();
       t.providerStatus = "IN_QUEUE";
       t.status = Task.RUNNING;
+      t.startedAt = t.startedAt == null ? now() : t.startedAt;
       t.progress = Math.max(t.progress, 5);
       t.polls = 0;
       t.attempts = 0;
@@ -68,6 +88,7 @@ public class TaskStore {
     return change(id, token, t -> {
       t.providerStatus = providerStatus;
       t.status = Task.RUNNING;
+      t.startedAt = t.startedAt == null ? now() : t.startedAt;
       t.progress = Math.max(t.progress, progress);
       t.polls++;
       t.nextAttemptAt = nextPoll;
@@ -120,6 +141,7 @@ public class TaskStore {
         release(t);
         t.finishedAt = now();
         ended.fire(new TaskEnded(t));
+        events.changed(t);
       }
       return new Canceled(t, open);
     });
@@ -129,23 +151,45 @@ public class TaskStore {
   public record Canceled(Task task, boolean now) {
   }
 
-  public void refunded(String id) {
-    tasks.findByIdOptional(id).ifPresent(t -> {
+  /** Billing confirmed the refund of {@code credits}: the job shows them as {@code creditsRefunded}. */
+  public void refunded(String id, int credits) {
+    tasks.locked(id).ifPresent(t -> {
       t.refundState = "done";
+      t.creditsRefunded = credits;
       t.lockedUntil = null;
       t.updatedAt = now();
+      events.changed(t);
+    });
+  }
+
+  /**
+   * Fails the task with {@code deadline_exceeded} when it is still open past its deadline, whoever holds it (that
+   * worker loses its lease, as on a cancel); its refund falls due. Answers the task when this is what ended it.
+   */
+  public Optional<Task> expire(String id) {
+    return tasks.locked(id).filter(t -> t.open() && !t.deadlineAt.isAfter(now())).map(t -> {
+      failNow(t, DEADLINE_EXCEEDED, "The job did not finish by its deadline (" + t.deadlineAt + "); the provider "
+          + "was asked to drop it and the credits are refunded.");
+      release(t);
+      events.changed(t);
+      return t;
     });
   }
 
   private void failNow(Task t, ApiError error) {
+    failNow(t, error.getError(), error.getMessage());
+  }
+
+  private void failNow(Task t, String code, String message) {
     t.status = Task.FAILED;
-    t.errorCode = error.getError();
-    t.errorMessage = error.getMessage();
+    t.errorCode = code;
+    t.errorMessage = message;
     t.refundState = t.creditsCharged > 0 ? "due" : "none";
     t.finishedAt = now();
     ended.fire(new TaskEnded(t));
   }
 
+  /** Applies {@code change} while {@code token} holds the task; a change of status or progress is a job event. */
   private boolean change(String id, String token, Consumer<Task> change) {
     var held = tasks.locked(id).filter(t -> token.equals(t.leaseToken) && t.open());
     if (held.isEmpty()) {
@@ -153,8 +197,13 @@ public class TaskStore {
       return false;
     }
     var task = held.get();
+    var status = task.status;
+    var progress = task.progress;
     change.accept(task);
     release(task);
+    if (!status.equals(task.status) || progress != task.progress) {
+      events.changed(task);
+    }
     return true;
   }
 

@@ -13,8 +13,8 @@ import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.clone.webhooks.WebhookDispatcher;
 
 /**
- * The worker every replica runs: each pass claims due tasks (SKIP LOCKED, so replicas share them), steps each one,
- * settles refunds that fell due, and sends due webhooks. It runs on a schedule ({@code clone.worker.every}) and, when
+ * The worker every replica runs: each pass fails the tasks past their deadline, claims due tasks (SKIP LOCKED, so
+ * replicas share them), steps each one, settles refunds that fell due, and sends due legacy webhooks. It runs on a schedule ({@code clone.worker.every}) and, when
  * {@code clone.worker.nudge} is on, at once after a task is created.
  */
 @ApplicationScoped
@@ -22,15 +22,17 @@ public class TaskWorker {
   private final TaskClaims claims;
   private final TaskRunner runner;
   private final Refunds refunds;
+  private final Deadlines deadlines;
   private final WebhookDispatcher webhooks;
   private final CloneConfig config;
   private final AtomicBoolean nudged = new AtomicBoolean();
 
-  public TaskWorker(TaskClaims claims, TaskRunner runner, Refunds refunds, WebhookDispatcher webhooks,
-      CloneConfig config) {
+  public TaskWorker(TaskClaims claims, TaskRunner runner, Refunds refunds, Deadlines deadlines,
+      WebhookDispatcher webhooks, CloneConfig config) {
     this.claims = claims;
     this.runner = runner;
     this.refunds = refunds;
+    this.deadlines = deadlines;
     this.webhooks = webhooks;
     this.config = config;
   }
@@ -43,6 +45,7 @@ public class TaskWorker {
 
   /** One pass; answers how many tasks it stepped. */
   public int runOnce() {
+    deadlines.expireDue();
     var token = UUID.randomUUID().toString();
     var ids = claims.claim(config.worker().batch(), config.worker().lease(), token);
     for (var id : ids) {

@@ -81,7 +81,7 @@ public class CloneVideoResource {
   @DELETE
   @Path("{id}")
   @Operation(operationId = "cancelCloneVideo", summary = "Cancel a clone render")
-  @Extension(name = SharedAnswers.ANSWERS, value = ApiDocs.BY_ID)
+  @Extension(name = SharedAnswers.ANSWERS, value = ApiDocs.CANCEL)
   @APIResponse(responseCode = "200", description = "The render as it is now")
   public VideoDtos.CloneVideo cancel(@PathParam("id") @Parameter(description = VIDEO_ID, schema = @Schema(
       type = SchemaType.STRING, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.VIDEO_ID)) String id) {

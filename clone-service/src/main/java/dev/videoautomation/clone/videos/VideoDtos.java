@@ -37,8 +37,9 @@ public final class VideoDtos {
       @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG) String characterImageUrl,
       @Schema(maxLength = VideoService.MAX_PROMPT, description = "Optional guidance for the motion model.")
       String prompt,
-      @Schema(maxLength = ApiDocs.URL_MAX, description = "Where to POST the outcome (signed; see the operation).")
-      @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG) String webhookUrl) {
+      @Schema(ref = ApiDocs.WEBHOOK_URL_SCHEMA) @Size(max = ApiDocs.URL_MAX, message = ApiDocs.URL_TOO_LONG)
+      String webhookUrl,
+      @Schema(ref = ApiDocs.DEADLINE_SCHEMA) Integer deadlineSeconds) {
   }
 
   /** The 202 of {@code POST /v1/clones/video}; {@code webhookSecret} only when a webhookUrl was given, shown once. */
@@ -58,9 +59,7 @@ public final class VideoDtos {
       int creditsCharged,
       @Schema(required = true, maxLength = 100, description = "Where to poll: `/v1/clones/video/{id}`.")
       String pollUrl,
-      @Schema(maxLength = 64, pattern = "^whsec_[A-Za-z0-9_-]+$", description = "The key webhook deliveries are "
-          + "signed with; only when `webhookUrl` was "
-          + "given, and shown only here.") String webhookSecret) {
+      @Schema(ref = ApiDocs.WEBHOOK_SECRET_SCHEMA) String webhookSecret) {
   }
 
   /** A clone render as {@code GET /v1/clones/video/{id}} shows it (and as webhooks carry it in {@code data}). */

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.videoautomation.clone.common.JobOptions;
 import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.clone.provider.QueueProvider;
 import dev.videoautomation.clone.sources.ProviderFiles;
@@ -14,14 +15,12 @@ import dev.videoautomation.clone.sources.ProviderFiles.ProviderFile;
 import dev.videoautomation.clone.sources.Sources;
 import dev.videoautomation.clone.tasks.Task;
 import dev.videoautomation.clone.tasks.TaskService;
-import dev.videoautomation.clone.webhooks.WebhookSigner;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.token.Caller;
-import dev.videoautomation.platform.urls.UrlGuard;
 
 /** Clone renders: a generated video (mode {@code clone}) made by the motion-control model, then given its soundtrack. */
 @ApplicationScoped
@@ -33,18 +32,16 @@ public class VideoService {
   private final QueueProvider provider;
   private final Sources sources;
   private final ProviderFiles files;
-  private final UrlGuard guard;
-  private final WebhookSigner signer;
+  private final JobOptions options;
   private final CloneConfig config;
 
-  public VideoService(TaskService tasks, QueueProvider provider, Sources sources, ProviderFiles files, UrlGuard guard,
-      WebhookSigner signer, CloneConfig config) {
+  public VideoService(TaskService tasks, QueueProvider provider, Sources sources, ProviderFiles files,
+      JobOptions options, CloneConfig config) {
     this.tasks = tasks;
     this.provider = provider;
     this.sources = sources;
     this.files = files;
-    this.guard = guard;
-    this.signer = signer;
+    this.options = options;
     this.config = config;
   }
 
@@ -58,13 +55,11 @@ public class VideoService {
     if (prompt != null && prompt.length() > MAX_PROMPT) {
       throw ApiException.invalidField("prompt", "must be at most " + MAX_PROMPT + " characters");
     }
-    var webhookUrl = request.webhookUrl() == null ? null
-        : guard.check(request.webhookUrl(), "webhookUrl").uri().toString();
+    var deadline = options.deadline("video", request.deadlineSeconds());
+    var webhookUrl = options.webhookUrl(request.webhookUrl());
     var sourceVideo = sources.check(request.sourceVideoUrl(), "sourceVideoUrl");
     // Only a request that is right in every field learns what this deployment lacks.
-    if (webhookUrl != null) {
-      signer.requireConfigured();
-    }
+    options.requireWebhookKey(webhookUrl);
     provider.requireConfigured("Clone rendering");
     var source = sources.resolve(sourceVideo, "sourceVideoUrl", clientId, List.of("video/*"));
     var duration = source.durationSeconds();
@@ -90,9 +85,9 @@ public class VideoService {
     input.put("sourceUrl", source.url());
     var id = Ids.newId(IdPrefix.VID);
     var task = tasks.start(new TaskService.Draft(id, "video", "clone", clientId, config.models().motion(), "clone",
-        prompt, input, OPERATION, Map.of(), webhookUrl));
+        prompt, input, OPERATION, Map.of(), webhookUrl, deadline));
     return new VideoDtos.Started(task.id, task.id, task.status, task.mode, task.model, task.creditsCharged,
-        "/v1/clones/video/" + task.id, webhookUrl == null ? null : signer.secretFor(id));
+        "/v1/clones/video/" + task.id, options.webhookSecret(id, webhookUrl));
   }
 
   /**

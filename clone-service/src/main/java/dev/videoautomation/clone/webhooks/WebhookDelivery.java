@@ -47,4 +47,7 @@ public class WebhookDelivery {
 
   @Column(name = "delivered_at")
   public Instant deliveredAt;
+
+  /** A delivery of clone's own scheme (every one since issue 31 is: only legacy tasks queue them here). */
+  public boolean legacy;
 }

@@ -17,7 +17,7 @@ import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.platform.work.WorkQueue;
 
 /**
- * Sends due webhooks: claims them ({@link WorkQueue}, like tasks), signs and POSTs each, records the attempt, and either
+ * Sends due legacy webhooks (of tasks created before webhooks moved to records; the migration marked them): claims them ({@link WorkQueue}, like tasks), signs and POSTs each, records the attempt, and either
  * marks the delivery done (2xx) or schedules the next attempt with doubling backoff until
  * {@code clone.webhooks.max-attempts}.
  */
@@ -31,7 +31,7 @@ public class WebhookDispatcher {
 
   public WebhookDispatcher(DataSource dataSource, WebhookSender sender, WebhookSigner signer, CloneConfig config,
       Clock clock) {
-    this.due = WorkQueue.of(dataSource, "clone.webhook_deliveries", "status = 'pending' AND next_attempt_at <= now()",
+    this.due = WorkQueue.of(dataSource, "clone.webhook_deliveries", "status = 'pending' AND legacy AND next_attempt_at <= now()",
         "next_attempt_at", "locked_until");
     this.sender = sender;
     this.signer = signer;

@@ -16,7 +16,8 @@ import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 
 /**
- * Queues a webhook in the caller's transaction (the one that finishes a task), so a task never finishes without it.
+ * Queues a legacy webhook in the caller's transaction (the one that finishes a task), so a task never finishes
+ * without it. Newer tasks' webhooks leave through the platform outbox to records instead.
  */
 @ApplicationScoped
 public class WebhookOutbox {
@@ -54,6 +55,7 @@ public class WebhookOutbox {
       throw new IllegalStateException(e);
     }
     delivery.status = "pending";
+    delivery.legacy = true;
     delivery.nextAttemptAt = now;
     delivery.createdAt = now;
     Panache.getEntityManager().persist(delivery);

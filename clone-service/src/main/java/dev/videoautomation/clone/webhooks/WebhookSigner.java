@@ -7,10 +7,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.platform.hashes.Hashes;
-import dev.videoautomation.platform.providers.ProviderErrors;
 
 /**
- * Webhook secrets and signatures. A task's secret is derived, never stored: {@code whsec_} + base64url(HMAC-SHA256(
+ * Legacy webhook secrets and signatures, for tasks created before webhooks moved to records (issue 31). A task's secret is derived, never stored: {@code whsec_} + base64url(HMAC-SHA256(
  * signing key, task id)); the agent gets it once, in the 202 that created the task. Each delivery carries
  * {@code Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>}, so the receiver recomputes
  * it from the secret, the header's timestamp and the raw body, and refuses old timestamps to stop replays.
@@ -26,13 +25,6 @@ public class WebhookSigner {
 
   public boolean configured() {
     return config.webhooks().signingKey().filter(k -> !k.isBlank()).isPresent();
-  }
-
-  public void requireConfigured() {
-    if (!configured()) {
-      throw ProviderErrors.notConfigured("Webhook signing", "Set CLONE_WEBHOOK_SIGNING_KEY to a long random value "
-          + "(at least 32 bytes) so webhooks can be signed, or call without webhookUrl and poll instead.");
-    }
   }
 
   public String secretFor(String taskId) {
