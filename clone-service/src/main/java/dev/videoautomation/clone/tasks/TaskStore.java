@@ -17,8 +17,8 @@ import dev.videoautomation.platform.errors.ApiError;
 /**
  * Every change a worker makes to a task, each in its own transaction on the locked row and only while the worker's
  * lease token is still the row's: a worker whose lease ran out (and whose task another worker took over) changes
- * nothing, so a task is submitted, finished, failed and refunded once. Every change of the task's status, progress or
- * refund is also its next job event ({@link TaskEvents}: the outbox row and the {@code job_events} notification) in
+ * nothing, so a task is submitted, finished, failed and refunded once. Every change of the task's status or progress
+ * is also its next job event ({@link TaskEvents}: the outbox row and the {@code job_events} notification) in
  * the same transaction, and a terminal change announces {@link TaskEnded} there (a legacy render's webhook is queued
  * by it).
  */
@@ -151,14 +151,17 @@ public class TaskStore {
   public record Canceled(Task task, boolean now) {
   }
 
-  /** Billing confirmed the refund of {@code credits}: the job shows them as {@code creditsRefunded}. */
+  /**
+   * Billing confirmed the refund of {@code credits}: the job shows them as {@code creditsRefunded}. No job event: the
+   * job ended already, and the issue allows one event per transition, so streams and webhooks never see its final
+   * status twice; a reader finds the refund in the job view.
+   */
   public void refunded(String id, int credits) {
     tasks.locked(id).ifPresent(t -> {
       t.refundState = "done";
       t.creditsRefunded = credits;
       t.lockedUntil = null;
       t.updatedAt = now();
-      events.changed(t);
     });
   }
 
