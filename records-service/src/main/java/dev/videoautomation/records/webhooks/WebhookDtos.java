@@ -2,6 +2,7 @@ package dev.videoautomation.records.webhooks;
 
 import java.util.List;
 
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -22,13 +23,25 @@ public final class WebhookDtos {
   private WebhookDtos() {
   }
 
+  /**
+   * The event types, as one named enum the endpoints' {@code events} lists refer to: an inline enum on a list's items
+   * cannot be annotated, and the generated Java client cannot query-encode a set of inline enums.
+   */
+  @Schema(name = "WebhookEventType", type = SchemaType.STRING, description = "An event an endpoint can receive.",
+      enumeration = {"job.succeeded", "job.failed", "job.canceled", "job.progress", "key.revoked"})
+  static final class EventType {
+    private EventType() {
+    }
+  }
+
   @RegisterForReflection
   @Schema(name = "WebhookCreate", additionalProperties = Schema.False.class)
   public record Create(
       @Schema(required = true, maxLength = Inputs.MAX_URL, example = "https://agent.example/hooks/jobs",
           description = "Where deliveries are POSTed: an https URL whose host resolves only to public addresses.")
       String url,
-      @Schema(required = true, minItems = 1, maxItems = 5, uniqueItems = true, description = EVENT_TYPES)
+      @Schema(required = true, type = SchemaType.ARRAY, implementation = EventType.class, minItems = 1,
+          maxItems = 5, uniqueItems = true, description = EVENT_TYPES)
       List<String> events) {
   }
 
@@ -37,7 +50,8 @@ public final class WebhookDtos {
   public record View(
       @Schema(required = true, maxLength = ApiDocs.ID_MAX, pattern = WEBHOOK_ID) String id,
       @Schema(required = true, maxLength = Inputs.MAX_URL) String url,
-      @Schema(required = true, maxItems = 5, description = EVENT_TYPES) List<String> events,
+      @Schema(required = true, type = SchemaType.ARRAY, implementation = EventType.class, maxItems = 5,
+          description = EVENT_TYPES) List<String> events,
       @Schema(required = true, enumeration = {"enabled", "disabled"}) String status,
       @Schema(required = true, nullable = true, enumeration = {"gone", "failing"},
           description = "Why the endpoint is `disabled`: `gone` (it answered 410), `failing` (a delivery failed for "
@@ -53,7 +67,8 @@ public final class WebhookDtos {
   public record WithSecret(
       @Schema(required = true, maxLength = ApiDocs.ID_MAX, pattern = WEBHOOK_ID) String id,
       @Schema(required = true, maxLength = Inputs.MAX_URL) String url,
-      @Schema(required = true, maxItems = 5, description = EVENT_TYPES) List<String> events,
+      @Schema(required = true, type = SchemaType.ARRAY, implementation = EventType.class, maxItems = 5,
+          description = EVENT_TYPES) List<String> events,
       @Schema(required = true, enumeration = {"enabled", "disabled"}) String status,
       @Schema(required = true, nullable = true, enumeration = {"gone", "failing"}) String disabledReason,
       @Schema(required = true, maxLength = 128, pattern = "^whsec_[A-Za-z0-9+/]+=*$", description = SECRET)
