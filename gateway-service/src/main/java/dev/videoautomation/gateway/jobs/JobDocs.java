@@ -3,7 +3,9 @@ package dev.videoautomation.gateway.jobs;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 
 /**
  * The shapes of the job answers, for the OpenAPI document only: the gateway relays the owners' JSON as they answer
@@ -22,12 +24,6 @@ final class JobDocs {
           example = "/v1/jobs/vid_6Qm0aZ9bC1dE2fG3hI4jK5/events") String events,
       @Schema(required = true, maxLength = 100, description = "The kind's own endpoint.",
           example = "/v1/clones/video/vid_6Qm0aZ9bC1dE2fG3hI4jK5") String resource) {
-  }
-
-  @Schema(name = "JobError", description = "Why a job failed or was canceled.")
-  record Failure(
-      @Schema(required = true, maxLength = 64, example = "deadline_exceeded") String error,
-      @Schema(required = true, maxLength = 2000, example = "The job passed its deadline.") String message) {
   }
 
   @Schema(name = "Job", description = "One piece of asynchronous work, whatever its kind (docs/jobs.md).")
@@ -54,7 +50,14 @@ final class JobDocs {
       long creditsRefunded,
       @Schema(nullable = true, maxProperties = 20, description = "The kind's output once succeeded (docs/jobs.md).")
       Map<String, Object> result,
-      @Schema(nullable = true) Failure error,
+      // Written out rather than a $ref to a named schema: a nullable allOf is not read as nullable by validators.
+      @Schema(nullable = true, type = SchemaType.OBJECT, additionalProperties = Schema.False.class,
+          description = "Why a job failed or was canceled; null otherwise.",
+          requiredProperties = {"error", "message"}, properties = {
+              @SchemaProperty(name = "error", type = SchemaType.STRING, maxLength = 64, example = "deadline_exceeded"),
+              @SchemaProperty(name = "message", type = SchemaType.STRING, maxLength = 2000,
+                  example = "The job passed its deadline.")})
+      Object error,
       @Schema(required = true) Links links) {
   }
 

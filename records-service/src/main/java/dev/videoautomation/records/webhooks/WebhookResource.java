@@ -30,7 +30,6 @@ import dev.videoautomation.platform.token.CurrentCaller;
  */
 @Path("/v1/webhooks")
 @Produces(MediaType.APPLICATION_JSON)
-@Consumes(MediaType.APPLICATION_JSON)
 @Blocking
 @Tag(name = "Records: webhooks", description = "Endpoints that receive signed job and key events (Standard "
     + "Webhooks), their secrets and their delivery log.")
@@ -46,6 +45,7 @@ public class WebhookResource {
   }
 
   @POST
+  @Consumes(MediaType.APPLICATION_JSON)
   @Operation(operationId = "createWebhook", summary = "Create a webhook endpoint")
   @APIResponses
   @Extension(name = SharedAnswers.ANSWERS, value = "400,415,503=WebhooksUnavailable")
