@@ -99,10 +99,17 @@ public class CreationWaits {
     }
   }
 
-  /** The created answer with every field the view has now taking the view's value. */
+  /**
+   * The created answer with each of its fields taking the value the view has now: the answer keeps the creating
+   * operation's documented shape (its schema admits no other field), and the job's full state is one GET away.
+   */
   static JsonObject brought(JsonObject created, JsonObject now) {
     var merged = created.copy();
-    now.forEach(field -> merged.put(field.getKey(), field.getValue()));
+    now.forEach(field -> {
+      if (merged.containsKey(field.getKey())) {
+        merged.put(field.getKey(), field.getValue());
+      }
+    });
     return merged;
   }
 }

@@ -145,7 +145,7 @@ class JobWaitsTest {
   void aCreatingPostWaitsAndARetryDuringTheWaitReplaysAtOnce() throws Exception {
     JobOwnersResource.clone.stubFor(post(urlEqualTo("/v1/clones/video")).willReturn(aResponse().withStatus(202)
         .withHeader("Content-Type", "application/json")
-        .withBody("{\"id\":\"vid_c1\",\"status\":\"pending\",\"webhookSecret\":\"whsec_once\"}")));
+        .withBody("{\"id\":\"vid_c1\",\"status\":\"pending\",\"resultUrl\":null,\"webhookSecret\":\"whsec_once\"}")));
     Jobs.answerView(JobOwnersResource.clone, Jobs.view("vid_c1", "running", 1_000));
     JobOwnersResource.clone.stubFor(get(urlEqualTo("/v1/clones/video/vid_c1")).willReturn(aResponse()
         .withStatus(200).withHeader("Content-Type", "application/json")
@@ -174,7 +174,8 @@ class JobWaitsTest {
 
       JobOwnersResource.clone.stubFor(get(urlEqualTo("/v1/clones/video/vid_c1")).willReturn(aResponse()
           .withStatus(200).withHeader("Content-Type", "application/json")
-          .withBody("{\"id\":\"vid_c1\",\"status\":\"succeeded\",\"resultUrl\":\"https://cdn.example/v.mp4\"}")));
+          .withBody("{\"id\":\"vid_c1\",\"status\":\"succeeded\",\"resultUrl\":\"https://cdn.example/v.mp4\","
+              + "\"progress\":100}")));
       Jobs.answerView(JobOwnersResource.clone, Jobs.view("vid_c1", "succeeded", 1_000));
       Jobs.notifyChange("vid_c1", holder.clientId(), "succeeded", 4);
 
@@ -184,6 +185,8 @@ class JobWaitsTest {
       assertThat(answered.jsonPath().getString("status")).isEqualTo("succeeded");
       assertThat(answered.jsonPath().getString("resultUrl")).isEqualTo("https://cdn.example/v.mp4");
       assertThat(answered.jsonPath().getString("webhookSecret")).isEqualTo("whsec_once");
+      assertThat(answered.jsonPath().getMap("$")).as("the creating answer keeps its documented shape")
+          .doesNotContainKey("progress");
     }
     // The answer stored for the key is the one sent.
     var replay = create.call();
