@@ -46,7 +46,8 @@ class DeployManifestsTest {
       "billing-service", List.of("auth-service"),
       "scrape-service", List.of("media-service"),
       "media-service", List.of(),
-      "clone-service", List.of("media-service", "billing-service", "scrape-service"),
+      // clone's outbox relay hands job events to records (internal-api §3.17).
+      "clone-service", List.of("media-service", "billing-service", "scrape-service", "records-service"),
       "records-service", List.of("media-service", "scrape-service", "billing-service", "clone-service"));
   /** Cloud metadata services (AWS, GCP, Azure, OpenStack; ECS tasks; Alibaba; AWS over IPv6) and link-local. */
   private static final List<String> METADATA_ADDRESSES = List.of("169.254.169.254", "169.254.170.2",
@@ -165,7 +166,7 @@ class DeployManifestsTest {
       }
     }
     // The callers each owner admits are exactly the callers docs/internal-api.md names (and the gateway).
-    assertThat(callersOf(manifests, "records-service")).containsExactly("gateway-service");
+    assertThat(callersOf(manifests, "records-service")).containsExactlyInAnyOrder("gateway-service", "clone-service");
     assertThat(callersOf(manifests, "auth-service")).containsExactlyInAnyOrder("gateway-service", "billing-service");
   }
 
