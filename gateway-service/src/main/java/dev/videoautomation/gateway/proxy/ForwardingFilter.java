@@ -14,7 +14,6 @@ import dev.videoautomation.gateway.admission.Admission;
 import dev.videoautomation.gateway.admission.Admitted;
 import dev.videoautomation.gateway.admission.Challenge;
 import dev.videoautomation.gateway.idempotency.IdempotentRequests;
-import dev.videoautomation.gateway.jobs.CreationWaits;
 import dev.videoautomation.gateway.jobs.JobSlots;
 import dev.videoautomation.gateway.jobs.Preferences;
 import dev.videoautomation.gateway.limits.DailyLimits;

@@ -1,4 +1,4 @@
-package dev.videoautomation.gateway.jobs;
+package dev.videoautomation.gateway.proxy;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -10,7 +10,10 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.gateway.idempotency.IdempotentRequests;
-import dev.videoautomation.gateway.proxy.Forwarder;
+import dev.videoautomation.gateway.jobs.JobOwners;
+import dev.videoautomation.gateway.jobs.JobWaits;
+import dev.videoautomation.gateway.jobs.OwnerJobs;
+import dev.videoautomation.gateway.jobs.Preferences;
 import dev.videoautomation.gateway.routing.Owner;
 import dev.videoautomation.platform.http.ResponseHeadersFilter;
 
