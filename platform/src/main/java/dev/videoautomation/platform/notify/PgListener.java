@@ -128,6 +128,8 @@ public final class PgListener implements AutoCloseable {
         statement.execute("LISTEN " + channel);
       }
     }
+    // Listening from here: notifications wait on the connection while the callbacks re-read what they may have missed.
+    listening = true;
     for (var callback : reconnectCallbacks) {
       try {
         callback.run();
@@ -135,7 +137,6 @@ public final class PgListener implements AutoCloseable {
         LOG.warnf("%s: a reconnect callback failed: %s", name, e.toString());
       }
     }
-    listening = true;
     LOG.debugf("%s: listening on %s", name, callbacks.keySet());
     var pg = connection.unwrap(PGConnection.class);
     var pollMillis = (int) Math.max(1, poll.toMillis());
