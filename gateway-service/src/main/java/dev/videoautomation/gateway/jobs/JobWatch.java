@@ -2,7 +2,9 @@ package dev.videoautomation.gateway.jobs;
 
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -47,7 +49,29 @@ public class JobWatch {
     }
   }
 
+  /**
+   * The header with which a caller inside this replica (an MCP tool call with a progressToken) asks to learn the id of
+   * the job its creating POST makes, before a {@code Prefer: wait} on that job ends. Never forwarded to owners; a value
+   * is an unguessable token valid only on this replica while that call runs.
+   */
+  public static final String CREATION_HEADER = "X-Gateway-Follow";
+
+  /** A wish to learn a created job's id, sent as {@link #CREATION_HEADER}; {@link #close()} withdraws it. */
+  public final class Expectation implements AutoCloseable {
+    private final String token = UUID.randomUUID().toString();
+
+    public String token() {
+      return token;
+    }
+
+    @Override
+    public void close() {
+      expected.remove(token);
+    }
+  }
+
   private final Map<String, Set<Registration>> followers = new ConcurrentHashMap<>();
+  private final Map<String, Consumer<String>> expected = new ConcurrentHashMap<>();
   private final ChangeEvents events;
 
   JobWatch(ChangeEvents events) {
@@ -61,6 +85,21 @@ public class JobWatch {
     var registration = new Registration(jobId, context, follower);
     followers.computeIfAbsent(jobId, id -> ConcurrentHashMap.newKeySet()).add(registration);
     return registration;
+  }
+
+  /** Tells {@code created} the id of the job that the request carrying the expectation's token creates. */
+  public Expectation expectCreation(Consumer<String> created) {
+    var expectation = new Expectation();
+    expected.put(expectation.token(), created);
+    return expectation;
+  }
+
+  /** The request that carried {@code token} (null when none) created job {@code jobId}, and is about to wait on it. */
+  public void created(String token, String jobId) {
+    var created = token == null ? null : expected.remove(token);
+    if (created != null) {
+      created.accept(jobId);
+    }
   }
 
   /** Whether job changes are arriving; while not, followers read the owner on their own timers. */

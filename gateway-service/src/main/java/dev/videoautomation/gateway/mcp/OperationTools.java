@@ -141,8 +141,8 @@ final class OperationTools {
     if (takesWait) {
       properties.putObject(OperationTool.WAIT).put("type", "integer").put("minimum", 1).put("maximum", 60)
           .put("description", "Sent as Prefer: wait=N: the answer waits until the job ends or N seconds pass (at "
-              + "most 60), and shows the job then. With a progressToken, getJob reports the job's changes as "
-              + "progress notifications meanwhile.");
+              + "most 60), and shows the job then. With a progressToken, the job's changes come as progress "
+              + "notifications meanwhile.");
     }
     if (!required.isEmpty()) {
       input.set("required", required);

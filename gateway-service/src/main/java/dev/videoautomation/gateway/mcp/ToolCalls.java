@@ -7,9 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.quarkiverse.mcp.server.Progress;
 import io.quarkiverse.mcp.server.RequestId;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolManager;
@@ -17,6 +19,7 @@ import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.logging.Log;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerRequest;
@@ -25,6 +28,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
 import dev.videoautomation.gateway.config.GatewayConfig;
+import dev.videoautomation.gateway.events.ChangeEvents;
 import dev.videoautomation.gateway.idempotency.IdempotentRequests;
 import dev.videoautomation.gateway.jobs.JobWatch;
 import dev.videoautomation.gateway.jobs.Preferences;
@@ -96,27 +100,21 @@ class ToolCalls {
     var progress = arguments.progress();
     progress.token().ifPresent(token -> progress.notificationBuilder().setProgress(0).setTotal(1)
         .setMessage("Calling " + tool.method() + " " + tool.path()).build().sendAndForget());
-    // While a job read waits, each of the job's changes (job_events) is a progress notification: the job's event
-    // sequence as the progress, its status as the message.
-    var lastSeq = new long[] {0};
     var following = progress.token().isPresent() && headers.containsKey(Preferences.PREFER)
-        && tool.method().equals("GET") && tool.path().equals("/v1/jobs/{id}")
-        ? watch.follow(args.get("id").toString(), vertx.getOrCreateContext(), change -> {
-          if (change.seq() > lastSeq[0]) {
-            lastSeq[0] = change.seq();
-            progress.notificationBuilder().setProgress(change.seq()).setMessage("Job " + change.jobId() + " is "
-                + change.status() + " (event " + change.seq() + ")").build().sendAndForget();
-          }
-        }) : null;
+        ? new JobProgress(progress, vertx.getOrCreateContext()) : null;
+    if (following != null && tool.method().equals("GET")) {
+      following.follow(args.get("id").toString());
+    } else if (following != null) {
+      // A creating POST: the job's id is known once the owner has answered; the gateway tells it before waiting.
+      headers.put(JobWatch.CREATION_HEADER, following.expectCreation());
+    }
     Future<Loopback.Answer> answer = loopback.call(tool.method(), target.toString(), request, headers, body);
     return Uni.createFrom().completionStage(answer.toCompletionStage())
         .map(ToolCalls::result)
         .invoke(() -> {
-          if (following != null) {
-            following.close();
-          }
-          progress.token().ifPresent(token -> progress.notificationBuilder().setProgress(lastSeq[0] + 1)
-              .setTotal(lastSeq[0] + 1).setMessage("Answered").build().sendAndForget());
+          var last = following == null ? 0 : following.close();
+          progress.token().ifPresent(token -> progress.notificationBuilder().setProgress(last + 1)
+              .setTotal(last + 1).setMessage("Answered").build().sendAndForget());
         })
         .onFailure().recoverWithItem(failure -> {
           if (following != null) {
@@ -127,6 +125,55 @@ class ToolCalls {
               .put("message", "The gateway could not complete this call right now. Retry in a few seconds.")
               .put("retryAfter", 5));
         });
+  }
+
+  /**
+   * The job a waiting tool call follows (getJob's, or the one its creating POST made), each of the job's changes
+   * ({@code job_events}) sent as a progress notification: the job's event sequence as the progress, its status as the
+   * message.
+   */
+  private final class JobProgress {
+    private final Progress progress;
+    private final Context context;
+    private final AtomicLong lastSeq = new AtomicLong();
+    private JobWatch.Registration registration;
+    private JobWatch.Expectation expectation;
+    private boolean closed;
+
+    JobProgress(Progress progress, Context context) {
+      this.progress = progress;
+      this.context = context;
+    }
+
+    synchronized void follow(String jobId) {
+      if (!closed) {
+        registration = watch.follow(jobId, context, this::report);
+      }
+    }
+
+    synchronized String expectCreation() {
+      expectation = watch.expectCreation(this::follow);
+      return expectation.token();
+    }
+
+    private void report(ChangeEvents.JobChange change) {
+      if (lastSeq.getAndAccumulate(change.seq(), Math::max) < change.seq()) {
+        progress.notificationBuilder().setProgress(change.seq()).setMessage("Job " + change.jobId() + " is "
+            + change.status() + " (event " + change.seq() + ")").build().sendAndForget();
+      }
+    }
+
+    /** Stops following; the last event sequence reported. */
+    synchronized long close() {
+      closed = true;
+      if (expectation != null) {
+        expectation.close();
+      }
+      if (registration != null) {
+        registration.close();
+      }
+      return lastSeq.get();
+    }
   }
 
   /** Why these arguments are not sent, or null. */

@@ -12,6 +12,7 @@ import io.vertx.ext.web.RoutingContext;
 import dev.videoautomation.gateway.idempotency.IdempotentRequests;
 import dev.videoautomation.gateway.jobs.JobOwners;
 import dev.videoautomation.gateway.jobs.JobWaits;
+import dev.videoautomation.gateway.jobs.JobWatch;
 import dev.videoautomation.gateway.jobs.OwnerJobs;
 import dev.videoautomation.gateway.jobs.Preferences;
 import dev.videoautomation.gateway.routing.Owner;
@@ -31,8 +32,10 @@ public class CreationWaits {
   private final OwnerJobs owners;
   private final JobWaits waits;
   private final IdempotentRequests idempotent;
+  private final JobWatch watch;
 
-  CreationWaits(OwnerJobs owners, JobWaits waits, IdempotentRequests idempotent) {
+  CreationWaits(OwnerJobs owners, JobWaits waits, IdempotentRequests idempotent, JobWatch watch) {
+    this.watch = watch;
     this.owners = owners;
     this.waits = waits;
     this.idempotent = idempotent;
@@ -63,6 +66,8 @@ public class CreationWaits {
       return;
     }
     var id = created.getString("id");
+    // An MCP tool call on this replica follows the job from here, for its progress notifications.
+    watch.created(rc.request().getHeader(JobWatch.CREATION_HEADER), id);
     String requestId = rc.get(ResponseHeadersFilter.ROUTING_KEY);
     var wait = waits.begin(id, seconds, () -> ended(owner, id, token, requestId));
     rc.addEndHandler(ignored -> wait.end());

@@ -24,7 +24,7 @@ class UpstreamHeaders {
   private static final MultiMap NOT_FORWARDED = names("connection", "keep-alive", "proxy-authenticate",
       "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade", "http2-settings", "host", "authorization",
       "x-api-key", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-request-id", "x-client-address",
-      "x-gateway-relay", "idempotency-key", "traceparent", "tracestate");
+      "x-gateway-relay", "x-gateway-follow", "idempotency-key", "traceparent", "tracestate");
   private static final MultiMap NOT_RETURNED = names("connection", "keep-alive", "proxy-authenticate",
       "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade");
 
