@@ -146,4 +146,16 @@ class ProviderUrlsTest {
     as(CLIENT).body("{\"prompt\": \"x\", \"imageInput\": \"https://img.example/style.png\"}").when()
         .post("/v1/images/generate").then().statusCode(202).body("model", equalTo("fal-ai/nano-banana-pro/edit"));
   }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("imageFields")
+  void shouldRefuseAWebhookUrlThatIsNotHttpsBeforeAnythingIsCharged(String field, String path, String body) {
+    // Records' deliveries go to https only: an http receiver taken here would never be called.
+    var withReceiver = String.format(body, "https://img.example/a.png").replaceFirst("}$",
+        ", \"webhookUrl\": \"http://hooks.example.com/in\"}");
+    as(CLIENT).body(withReceiver).when().post(path).then().statusCode(400)
+        .body("error", equalTo("url_not_allowed")).body("field", equalTo("webhookUrl"))
+        .body("reason", equalTo("scheme")).body("message", org.hamcrest.Matchers.containsString("https"));
+    assertThat(wireMock.findAll(postRequestedFor(urlPathEqualTo("/internal/credits/charge")))).isEmpty();
+  }
 }

@@ -32,7 +32,7 @@ public class JobOptions {
    * null when none was given; 400 {@code url_not_allowed} naming {@code webhookUrl} otherwise.
    */
   public String webhookUrl(String url) {
-    return url == null ? null : guard.check(url, "webhookUrl").uri().toString();
+    return url == null ? null : guard.checkReceiver(url, "webhookUrl").uri().toString();
   }
 
   /** The deadline of a new task of {@code taskKind}: the default, or {@code seconds} (60 up to the default). */

@@ -105,6 +105,20 @@ public class UrlGuard {
   }
 
   /**
+   * Checks a webhook receiver's {@code url}, which the suite will POST job data to: as {@link #check(String, String)},
+   * and https only unless the test-only loopback allowance is on (then http on loopback too). One rule for every
+   * receiver (endpoints, one-off {@code webhookUrl}s, and again at each delivery attempt): a URL taken at creation is
+   * never one that no delivery would go to.
+   */
+  public CheckedUrl checkReceiver(String url, String field) {
+    var checked = check(url, field);
+    if (!checked.scheme().equals("https") && !allowLoopback) {
+      throw refusal(field, UrlRefusal.SCHEME, "Webhook receivers must be https URLs: deliveries carry your job data.");
+    }
+    return checked;
+  }
+
+  /**
    * Checks {@code url}, which the suite only hands to a provider (or another service) that fetches it, without a DNS
    * lookup: http or https, no user info, a host name or a public address literal; {@code localhost},
    * {@code *.localhost}, {@code metadata.google.internal}, internal literals and ambiguous numeric hosts are refused

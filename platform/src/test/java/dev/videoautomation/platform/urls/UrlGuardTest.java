@@ -267,4 +267,20 @@ class UrlGuardTest {
     assertThat(refusal).as("refused").isNotNull();
     return refusal;
   }
+
+  @Test
+  void shouldTakeOnlyHttpsReceiversUnlessLoopbackIsAllowed() {
+    var refusal = refusal(() -> strict.checkReceiver("http://media.example.test/hook", "webhookUrl"));
+    assertThat(refusal.error().getError()).isEqualTo("url_not_allowed");
+    assertThat(refusal.error().extra()).containsEntry("reason", "scheme").containsEntry("field", "webhookUrl");
+    assertThat(refusal.error().getMessage()).contains("https");
+    assertThat(strict.checkReceiver("https://media.example.test/hook", "url").uri().toString())
+        .isEqualTo("https://media.example.test/hook");
+    // The address rules come first: a private receiver is refused for its address, whatever its scheme.
+    assertThat(refusal(() -> strict.checkReceiver("https://internal.example.test/hook", "url")).error().extra())
+        .containsEntry("reason", "private_address");
+    assertThat(loopbackAllowed.checkReceiver("http://127.0.0.1:9/hook", "url").scheme()).isEqualTo("http");
+    assertThat(refusal(() -> strict.checkReceiver("http://127.0.0.1:9/hook", "url")).error().extra())
+        .containsEntry("reason", "loopback");
+  }
 }

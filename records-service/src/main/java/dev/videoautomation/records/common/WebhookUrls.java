@@ -1,10 +1,7 @@
 package dev.videoautomation.records.common;
 
-import java.util.Locale;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.urls.UrlGuard;
 import dev.videoautomation.platform.webhooks.WebhookSecrets;
 
@@ -36,10 +33,7 @@ public class WebhookUrls {
       return null;
     }
     Inputs.required(FIELD, url, Inputs.MAX_URL);
-    var checked = guard.check(url.trim(), FIELD).uri();
-    if (!"https".equals(checked.getScheme().toLowerCase(Locale.ROOT)) && !guard.allowsLoopback()) {
-      throw ApiException.invalidField(FIELD, "must be an https URL: deliveries are sent over TLS only");
-    }
+    var checked = guard.checkReceiver(url.trim(), FIELD).uri();
     secrets.requireConfigured();
     return checked.toString();
   }

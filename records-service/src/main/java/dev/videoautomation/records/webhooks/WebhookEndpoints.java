@@ -31,7 +31,6 @@ import dev.videoautomation.platform.lists.Cursor;
 import dev.videoautomation.platform.lists.Page;
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.urls.UrlGuard;
-import dev.videoautomation.platform.urls.UrlRefusal;
 import dev.videoautomation.platform.webhooks.WebhookSecrets;
 import dev.videoautomation.records.common.Inputs;
 
@@ -212,13 +211,7 @@ public class WebhookEndpoints {
    */
   String checkUrl(String url) {
     Inputs.required("url", url, Inputs.MAX_URL);
-    var checked = guard.check(url, "url");
-    if (!checked.scheme().equals("https") && !guard.allowsLoopback()) {
-      throw new ApiException(ApiError.of(ErrorCode.URL_NOT_ALLOWED, "Webhook endpoints must be https URLs: "
-              + "deliveries carry your job data.")
-          .with("reason", UrlRefusal.SCHEME.code())
-          .with("field", "url"));
-    }
+    var checked = guard.checkReceiver(url, "url");
     return checked.uri().toString();
   }
 
