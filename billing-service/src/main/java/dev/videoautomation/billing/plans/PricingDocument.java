@@ -21,7 +21,7 @@ public record PricingDocument(
     @Schema(required = true, maxItems = 200) List<PlanOffer> plans,
     @Schema(required = true, maxItems = 200) List<Prices.OperationCost> operations,
     @Schema(required = true, maxItems = 500, description = "Every operation that spends, by operationId: the daily "
-        + "bucket a call draws from and the credits it costs (platform's spending table priced with `operations`).")
+        + "bucket a call draws from and the credits it costs, priced from `operations`.")
     List<CallCost> callCosts,
     @Schema(required = true, maxLength = 32, description = "How to subscribe.", example = "POST /v1/subscribe")
     String subscribe,
