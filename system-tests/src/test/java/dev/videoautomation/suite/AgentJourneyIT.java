@@ -12,6 +12,7 @@ import static org.hamcrest.Matchers.startsWith;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 
@@ -213,6 +214,27 @@ class AgentJourneyIT {
     assertThat(info.getMap("dailyLimits")).isEqualTo(limits);
     limits.forEach((bucket, limit) -> assertThat(usage.getInt("usage.'" + bucket + "'.limit")).as(bucket)
         .isEqualTo(limit));
+
+    // What each spending operation costs: the same list on both pages, priced from billing's own operations, and
+    // every operationId one of the live document's.
+    List<Map<String, Object>> costs = pricing.getList("callCosts");
+    assertThat(costs).isNotEmpty().isEqualTo(info.getList("callCosts"));
+    var image = "callCosts.find { it.operationId == 'generateImage' }";
+    assertThat(pricing.getString(image + ".bucket")).isEqualTo("images.generate");
+    assertThat(pricing.getString(image + ".variantField")).isEqualTo("resolution");
+    assertThat(pricing.getMap(image + ".variants"))
+        .isEqualTo(pricing.getMap("operations.find { it.operation == 'image.generate' }.variants"))
+        .containsEntry("4K", 10);
+    assertThat(pricing.getInt("callCosts.find { it.operationId == 'createCloneVideo' }.credits"))
+        .isEqualTo(pricing.getInt("operations.find { it.operation == 'clone.render' }.credits"));
+    var document = gateway().when().get("/v1/openapi.json").then().statusCode(200).extract().jsonPath();
+    for (var cost : costs) {
+      var bucket = (String) cost.get("bucket");
+      assertThat(bucket == null || limits.containsKey(bucket)).as(cost.get("operationId") + " bucket").isTrue();
+      var method = ((String) cost.get("method")).toLowerCase(Locale.ROOT);
+      assertThat(document.getString("paths.'" + cost.get("path") + "'." + method + ".operationId"))
+          .isEqualTo(cost.get("operationId"));
+    }
   }
 
   @Test

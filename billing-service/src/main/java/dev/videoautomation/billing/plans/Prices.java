@@ -43,5 +43,11 @@ public record Prices(String currency, List<PlanPrice> plans, List<OperationCost>
       @Schema(implementation = PricingDocument.Counts.class, description = "Credits by variant.",
           example = "{\"1K\": 4, \"2K\": 6, \"4K\": 10}")
       Map<String, Integer> variants) {
+
+    /** The same price as the platform's callers read it (not billing's {@link PriceList}): one rule for every cost. */
+    public dev.videoautomation.platform.calls.PriceList.PricedOperation priced() {
+      return new dev.videoautomation.platform.calls.PriceList.PricedOperation(operation, unit, credits, by,
+          defaultVariant, variants);
+    }
   }
 }

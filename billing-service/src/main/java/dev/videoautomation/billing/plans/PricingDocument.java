@@ -9,6 +9,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
+import dev.videoautomation.platform.spending.CallCost;
+
 /** The answer of {@code GET /v1/pricing}: the price list as callers read it. */
 @RegisterForReflection
 @Schema(name = "Pricing", description = "The plans with their price and daily limits, and what each "
@@ -18,6 +20,9 @@ public record PricingDocument(
         example = "usd") String currency,
     @Schema(required = true, maxItems = 200) List<PlanOffer> plans,
     @Schema(required = true, maxItems = 200) List<Prices.OperationCost> operations,
+    @Schema(required = true, maxItems = 500, description = "Every operation that spends, by operationId: the daily "
+        + "bucket a call draws from and the credits it costs, priced from `operations`.")
+    List<CallCost> callCosts,
     @Schema(required = true, maxLength = 32, description = "How to subscribe.", example = "POST /v1/subscribe")
     String subscribe,
     @Schema(required = true, format = "int64", minimum = "0", maximum = MAX_EPOCH_MS, description = "Epoch ms of "
@@ -59,6 +64,8 @@ public record PricingDocument(
     return new PricingDocument(prices.currency(), prices.plans().stream().map(plan -> new PlanOffer(plan.plan(),
         BigDecimal.valueOf(plan.priceCents()).movePointLeft(2).stripTrailingZeros(), plan.priceCents(),
         prices.currency(), plan.interval(), plan.monthlyCredits(), plan.limits())).toList(), prices.operations(),
+        CallCost.all(name -> prices.operations().stream().filter(o -> o.operation().equals(name)).findFirst()
+            .map(Prices.OperationCost::priced)),
         "POST /v1/subscribe", prices.updatedAt());
   }
 }

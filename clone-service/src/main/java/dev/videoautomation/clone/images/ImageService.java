@@ -12,8 +12,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.videoautomation.clone.common.JobOptions;
 import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.clone.provider.QueueProvider;
-import dev.videoautomation.clone.sources.ProviderFiles;
 import dev.videoautomation.clone.sources.ProviderFiles.ProviderFile;
+import dev.videoautomation.clone.sources.ProviderFiles;
 import dev.videoautomation.clone.sources.Sources;
 import dev.videoautomation.clone.tasks.Task;
 import dev.videoautomation.clone.tasks.TaskService;
@@ -24,14 +24,16 @@ import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ffmpeg.MediaTools;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
+import dev.videoautomation.platform.spending.SpendingOperation;
 
 /**
  * Image tasks: {@code POST /v1/images/generate}, and the clone workflow's character and starting frame, which are
- * image tasks too (charged as {@code image.generate} at their resolution, polled at {@code GET /v1/images/{id}}).
+ * image tasks too (polled at {@code GET /v1/images/{id}}). Each is charged as its row of platform's spending table
+ * says ({@code image.generate}), at its resolution: the caller's for generate, {@code clone.images.clone-resolution}
+ * for character and frame.
  */
 @ApplicationScoped
 public class ImageService {
-  static final String OPERATION = "image.generate";
   static final Set<String> RESOLUTIONS = Set.of("1K", "2K", "4K");
   static final Set<String> FORMATS = Set.of("png", "jpg");
   static final Set<String> ASPECT_RATIOS = Set.of("auto", "21:9", "16:9", "3:2", "4:3", "5:4", "1:1", "4:5", "3:4",
@@ -79,7 +81,8 @@ public class ImageService {
     options.requireWebhookKey(job.webhookUrl());
     provider.requireConfigured("Image generation");
     var images = imageInput == null ? List.<ProviderFile>of() : List.of(imageInput);
-    var task = start(clientId, "generate", prompt, images, aspectRatio, resolution, format, Map.of(), job);
+    var task = start(SpendingOperation.GENERATE_IMAGE, clientId, "generate", prompt, images, aspectRatio, resolution,
+        format, Map.of(), job);
     return new ImageDtos.Started(task.id, task.status, task.model, task.creditsCharged,
         options.webhookSecret(task.id, job.webhookUrl()));
   }
@@ -94,8 +97,8 @@ public class ImageService {
     options.requireWebhookKey(job.webhookUrl());
     provider.requireConfigured("Character generation");
     var images = reference == null ? List.<ProviderFile>of() : List.of(reference);
-    return awaited(start(clientId, "character", prompt, images, aspectRatio, config.images().cloneResolution(),
-        "png", Map.of(), job), job);
+    return awaited(start(SpendingOperation.GENERATE_CHARACTER_IMAGE, clientId, "character", prompt, images,
+        aspectRatio, config.images().cloneResolution(), "png", Map.of(), job), job);
   }
 
   /**
@@ -128,8 +131,8 @@ public class ImageService {
       extra.put("frameMediaId", stored.id());
       extra.put("sourceMediaId", source.id());
       var first = files.stored(stored.id(), stored.url(), stored.sizeBytes(), "videoUrl");
-      started = start(clientId, "frame", config.images().framePrompt(), List.of(first, character), null,
-          config.images().cloneResolution(), "png", extra, job);
+      started = start(SpendingOperation.CREATE_STARTING_FRAME, clientId, "frame", config.images().framePrompt(),
+          List.of(first, character), null, config.images().cloneResolution(), "png", extra, job);
     }
     return awaited(started, job);
   }
@@ -157,8 +160,9 @@ public class ImageService {
         "/v1/images/" + task.id, secret);
   }
 
-  private Task start(String clientId, String purpose, String prompt, List<ProviderFile> images, String aspectRatio,
-      String resolution, String format, Map<String, Object> extra, Job job) {
+  private Task start(SpendingOperation charged, String clientId, String purpose, String prompt,
+      List<ProviderFile> images, String aspectRatio, String resolution, String format, Map<String, Object> extra,
+      Job job) {
     var model = images.isEmpty() ? config.models().image() : config.models().imageEdit();
     var arguments = new LinkedHashMap<String, Object>();
     arguments.put("prompt", prompt);
@@ -177,8 +181,9 @@ public class ImageService {
     input.put("resolution", resolution);
     input.put("outputFormat", format);
     var id = Ids.newId(IdPrefix.IMG);
-    return tasks.start(new TaskService.Draft(id, "image", purpose, clientId, model, null, prompt, input, OPERATION,
-        Map.of("resolution", resolution), job.webhookUrl(), job.deadline()));
+    var variant = charged.variant().orElseThrow(() -> new IllegalStateException(charged + " has no price variant"));
+    return tasks.start(new TaskService.Draft(id, "image", purpose, clientId, model, null, prompt, input,
+        charged.billingOperationName(), Map.of(variant.attribute(), resolution), job.webhookUrl(), job.deadline()));
   }
 
   static void requireBody(Object request) {

@@ -14,11 +14,14 @@ import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
+import dev.videoautomation.platform.spending.SpendingOperation;
 
-/** Music tracks ({@code POST /v1/music}): a task of kind {@code music}, charged as {@code music.generate}. */
+/**
+ * Music tracks ({@code POST /v1/music}): a task of kind {@code music}, charged as its row of platform's spending table
+ * says ({@code music.generate}).
+ */
 @ApplicationScoped
 public class MusicService {
-  static final String OPERATION = "music.generate";
   static final int MAX_PROMPT = 2000;
   static final int MIN_SECONDS = 5;
   static final int MAX_SECONDS = 300;
@@ -69,7 +72,8 @@ public class MusicService {
       input.put("durationSeconds", duration);
     }
     var task = tasks.start(new TaskService.Draft(Ids.newId(IdPrefix.TRK), "music", "music", clientId,
-        config.models().music(), null, request.prompt().strip(), input, OPERATION, Map.of(), webhookUrl, deadline));
+        config.models().music(), null, request.prompt().strip(), input,
+        SpendingOperation.GENERATE_MUSIC.billingOperationName(), Map.of(), webhookUrl, deadline));
     return new MusicDtos.Started(task.id, task.id, task.status, task.model,
         options.webhookSecret(task.id, webhookUrl), task.creditsCharged);
   }

@@ -10,8 +10,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.videoautomation.clone.common.JobOptions;
 import dev.videoautomation.clone.config.CloneConfig;
 import dev.videoautomation.clone.provider.QueueProvider;
-import dev.videoautomation.clone.sources.ProviderFiles;
 import dev.videoautomation.clone.sources.ProviderFiles.ProviderFile;
+import dev.videoautomation.clone.sources.ProviderFiles;
 import dev.videoautomation.clone.sources.Sources;
 import dev.videoautomation.clone.tasks.Task;
 import dev.videoautomation.clone.tasks.TaskService;
@@ -20,12 +20,12 @@ import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
+import dev.videoautomation.platform.spending.SpendingOperation;
 import dev.videoautomation.platform.token.Caller;
 
 /** Clone renders: a generated video (mode {@code clone}) made by the motion-control model, then given its soundtrack. */
 @ApplicationScoped
 public class VideoService {
-  static final String OPERATION = "clone.render";
   static final int MAX_PROMPT = 2500;
 
   private final TaskService tasks;
@@ -85,7 +85,7 @@ public class VideoService {
     input.put("sourceUrl", source.url());
     var id = Ids.newId(IdPrefix.VID);
     var task = tasks.start(new TaskService.Draft(id, "video", "clone", clientId, config.models().motion(), "clone",
-        prompt, input, OPERATION, Map.of(), webhookUrl, deadline));
+        prompt, input, SpendingOperation.CREATE_CLONE_VIDEO.billingOperationName(), Map.of(), webhookUrl, deadline));
     return new VideoDtos.Started(task.id, task.id, task.status, task.mode, task.model, task.creditsCharged,
         "/v1/clones/video/" + task.id, options.webhookSecret(id, webhookUrl));
   }

@@ -13,10 +13,12 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
+import dev.videoautomation.platform.spending.CallCost;
+
 /** The body of {@code GET /v1/info}. */
 @RegisterForReflection
 @Schema(name = "ApiInfo", description = "What this API is, every endpoint with what it asks of the caller, how to "
-    + "authenticate, and the daily limits of the plan.")
+    + "authenticate, the daily limits of the plan and what each spending operation costs.")
 public record ApiInfo(
     @Schema(required = true, maxLength = 100, example = "Video Automation Service") String name,
     @Schema(required = true, maxLength = 10, pattern = "^\\d{4}-\\d{2}-\\d{2}$", example = "2026-11-21",
@@ -26,7 +28,10 @@ public record ApiInfo(
     @Schema(required = true) Auth auth,
     @Schema(required = true) Mcp mcp,
     @Schema(required = true, maxProperties = 64, description = "Bucket → calls per day of the pro plan (reset "
-        + "00:00 UTC).") Map<String, @Min(0) @Max(Integer.MAX_VALUE) Integer> dailyLimits) {
+        + "00:00 UTC).") Map<String, @Min(0) @Max(Integer.MAX_VALUE) Integer> dailyLimits,
+    @Schema(required = true, maxItems = 500, description = "Every operation that spends, by operationId: the daily "
+        + "bucket a call draws from and the credits it costs, as GET /v1/pricing lists them.")
+    List<CallCost> callCosts) {
 
   /** The scopes a key may hold, and what each allows. */
   @RegisterForReflection

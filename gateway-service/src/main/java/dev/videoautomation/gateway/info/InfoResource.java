@@ -22,15 +22,18 @@ import dev.videoautomation.gateway.routing.Access;
 import dev.videoautomation.gateway.routing.RouteTable;
 import dev.videoautomation.gateway.sizes.RequestSizes;
 import dev.videoautomation.platform.calls.CreditsCalls;
+import dev.videoautomation.platform.calls.PriceList;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.http.ApiVersion;
+import dev.videoautomation.platform.spending.CallCost;
 
 /**
  * {@code GET /v1/info} (public): what the API is, every endpoint with what it asks of the caller, how to
- * authenticate, and the plan's real daily limits from billing's price list, read through the platform's billing
- * client ({@link CreditsCalls}: kept five minutes, with docs/internal-api.md §1.4's timeout and retries). While billing
- * cannot be read, the limits read last are answered.
+ * authenticate, the plan's real daily limits and what each spending operation costs ({@link CallCost}, platform's
+ * spending table priced), from billing's price list read through the platform's billing client ({@link CreditsCalls}:
+ * kept five minutes, with docs/internal-api.md §1.4's timeout and retries). While billing cannot be read, the list
+ * read last is answered.
  */
 @Path("/v1/info")
 @Tag(name = DiscoveryTag.NAME)
@@ -46,7 +49,7 @@ public class InfoResource {
   private final RouteTable routes;
   private final RequestSizes sizes;
   private final CreditsCalls billing;
-  private volatile Map<String, Integer> lastLimits;
+  private volatile PriceList lastPrices;
 
   InfoResource(RouteTable routes, RequestSizes sizes, CreditsCalls billing) {
     this.routes = routes;
@@ -61,7 +64,10 @@ public class InfoResource {
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ApiInfo.class)))
   @APIResponse(responseCode = "503")
   public ApiInfo info() {
-    return new ApiInfo("Video Automation Service", ApiVersion.CURRENT, endpoints(), auth(), MCP, dailyLimits());
+    var prices = prices();
+    var plan = prices.plan("pro").orElseThrow();
+    return new ApiInfo("Video Automation Service", ApiVersion.CURRENT, endpoints(), auth(), MCP,
+        new LinkedHashMap<>(plan.limits()), CallCost.all(prices::operation));
   }
 
   private Map<String, ApiInfo.Endpoint> endpoints() {
@@ -92,17 +98,21 @@ public class InfoResource {
             "POST /v1/api_keys/verify_email"));
   }
 
-  private Map<String, Integer> dailyLimits() {
+  /** Billing's price list with a pro plan, else the last such list read, else 503. */
+  private PriceList prices() {
     try {
-      var plan = billing.prices().plan("pro").orElseThrow(() -> new IllegalStateException("billing lists no pro plan"));
-      lastLimits = new LinkedHashMap<>(plan.limits());
-      return lastLimits;
+      var prices = billing.prices();
+      if (prices.plan("pro").isEmpty()) {
+        throw new IllegalStateException("billing lists no pro plan");
+      }
+      lastPrices = prices;
+      return prices;
     } catch (RuntimeException e) {
       Log.warnf("The price list could not be read: %s", e.getMessage());
-      if (lastLimits != null) {
-        return lastLimits;
+      if (lastPrices != null) {
+        return lastPrices;
       }
-      throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "The daily limits could not be read from "
+      throw new ApiException(ErrorCode.SERVICE_UNAVAILABLE, "The daily limits and prices could not be read from "
           + "billing-service. Retry in a few seconds.");
     }
   }

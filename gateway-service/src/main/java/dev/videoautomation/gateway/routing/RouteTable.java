@@ -13,16 +13,17 @@ import static dev.videoautomation.gateway.routing.Owner.SCRAPE;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.videoautomation.platform.limits.LimitBucket;
+import dev.videoautomation.platform.spending.SpendingOperation;
 
 /**
  * Every path of the API and who answers it (design §2 and §3). Access follows one rule unless a row says otherwise:
  * GET/HEAD need {@code api.read}; other methods need {@code api.write} and a subscription. Bodies are documents
- * unless a row takes uploads; a row that issues credentials says so, and its answers are never stored.
+ * unless a row takes uploads; a row that issues credentials says so, and its answers are never stored. Which daily
+ * bucket a route draws from is not written here: platform's {@link SpendingOperation} table says it, for the route
+ * of the same method and pattern.
  */
 @ApplicationScoped
 public class RouteTable {
@@ -127,33 +128,33 @@ public class RouteTable {
     table.add(route("POST", "/checkout/*", BILLING, PUBLIC));
 
     // Scrape and video import.
-    SCRAPE_PATHS.forEach(p -> table.add(metered("POST", "/v1/scrape/" + p, SCRAPE, LimitBucket.SCRAPE)));
-    table.add(metered("POST", "/v1/videos/download/*", SCRAPE, LimitBucket.DOWNLOAD));
+    SCRAPE_PATHS.forEach(p -> table.add(route("POST", "/v1/scrape/" + p, SCRAPE)));
+    table.add(route("POST", "/v1/videos/download/*", SCRAPE));
 
     // Media: storage, CDN and intelligence.
-    table.add(metered("POST", "/v1/upload", MEDIA, LimitBucket.UPLOAD).takingUploads());
-    table.add(metered("POST", "/v1/upload/url", MEDIA, LimitBucket.UPLOAD_URL));
-    table.add(metered("POST", "/v1/overlay", MEDIA, LimitBucket.OVERLAY));
-    table.add(metered("POST", "/v1/extract", MEDIA, LimitBucket.EXTRACT));
-    table.add(metered("POST", "/v1/transcribe", MEDIA, LimitBucket.TRANSCRIBE));
-    table.add(metered("POST", "/v1/watch", MEDIA, LimitBucket.WATCH));
-    table.add(metered("POST", "/v1/check", MEDIA, LimitBucket.CHECK));
+    table.add(route("POST", "/v1/upload", MEDIA).takingUploads());
+    table.add(route("POST", "/v1/upload/url", MEDIA));
+    table.add(route("POST", "/v1/overlay", MEDIA));
+    table.add(route("POST", "/v1/extract", MEDIA));
+    table.add(route("POST", "/v1/transcribe", MEDIA));
+    table.add(route("POST", "/v1/watch", MEDIA));
+    table.add(route("POST", "/v1/check", MEDIA));
     table.add(route("GET", "/v1/check/rules", MEDIA));
     table.add(route("PUT", "/v1/check/rules", MEDIA));
-    table.add(metered("POST", "/v1/compliance/video", MEDIA, LimitBucket.COMPLIANCE_VIDEO));
-    table.add(metered("POST", "/v1/compliance/prompt", MEDIA, LimitBucket.COMPLIANCE_PROMPT));
+    table.add(route("POST", "/v1/compliance/video", MEDIA));
+    table.add(route("POST", "/v1/compliance/prompt", MEDIA));
     table.add(route("GET", "/cdn/**", MEDIA, PUBLIC));
 
-    // Clone workflow, images, generated videos, music: the clone operations share one bucket; polling, listing and
-    // cancelling are free.
+    // Clone workflow, images, generated videos, music: the clone operations share one bucket (spending table);
+    // polling, listing and cancelling are free.
     CLONE_OPERATIONS.forEach(p -> {
-      var operation = metered("POST", "/v1/clones/" + p, CLONE, LimitBucket.CLONE);
+      var operation = route("POST", "/v1/clones/" + p, CLONE);
       table.add(JOB_CREATING_CLONE_OPERATIONS.contains(p) ? operation.creatingJobs() : operation);
     });
     table.add(route("GET", "/v1/clones/video", CLONE));
     table.add(route("GET", "/v1/clones/video/*", CLONE));
     table.add(route("DELETE", "/v1/clones/video/*", CLONE));
-    table.add(metered("POST", "/v1/images/generate", CLONE, LimitBucket.IMAGES_GENERATE).creatingJobs());
+    table.add(route("POST", "/v1/images/generate", CLONE).creatingJobs());
     table.add(route("GET", "/v1/images/*", CLONE));
     table.add(route("GET", "/v1/videos", CLONE));
     table.add(route("GET", "/v1/music", CLONE));
@@ -163,8 +164,7 @@ public class RouteTable {
     // Records: collection and item paths; the collection-level PUT/DELETE take the id from ?id= or the body.
     for (var kind : RECORD_KINDS) {
       var collection = "/v1/" + kind;
-      var create = kind.equals("posts") ? metered("POST", collection, RECORDS, LimitBucket.POSTS_CREATE)
-          : route("POST", collection, RECORDS);
+      var create = route("POST", collection, RECORDS);
       table.add(kind.equals("posts") || kind.equals("accounts") ? create.creatingJobs() : create);
       for (var method : List.of("GET", "PUT", "DELETE")) {
         table.add(route(method, collection, RECORDS));
@@ -189,12 +189,10 @@ public class RouteTable {
     return route(method, pattern, owner, defaultAccess(method));
   }
 
+  /** A route metered by the bucket the spending table gives its method and pattern, if any. */
   private static Route route(String method, String pattern, Owner owner, Access access) {
-    return new Route(method, pattern, owner, access, Optional.empty());
-  }
-
-  private static Route metered(String method, String pattern, Owner owner, LimitBucket bucket) {
-    return new Route(method, pattern, owner, defaultAccess(method), Optional.of(bucket));
+    return new Route(method, pattern, owner, access,
+        SpendingOperation.byRoute(method, pattern).flatMap(SpendingOperation::bucket));
   }
 
   private static Access defaultAccess(String method) {

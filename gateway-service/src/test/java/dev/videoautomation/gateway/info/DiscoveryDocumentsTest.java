@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.nullValue;
 
 import java.util.Arrays;
 import java.util.List;
@@ -28,6 +29,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import dev.videoautomation.gateway.openapi.MergedOpenApi;
 import dev.videoautomation.gateway.routing.RouteTable;
 import dev.videoautomation.platform.limits.LimitBucket;
+import dev.videoautomation.platform.spending.SpendingOperation;
 import dev.videoautomation.platform.testing.InjectWireMock;
 import dev.videoautomation.platform.testing.PostgresResource;
 import dev.videoautomation.platform.testing.WireMockResource;
@@ -65,7 +67,13 @@ class DiscoveryDocumentsTest {
     owner.stubFor(get(urlEqualTo("/internal/prices")).willReturn(aResponse().withStatus(200)
         .withHeader("Content-Type", "application/json").withBody("""
             {"currency": "usd", "plans": [{"plan": "pro", "priceCents": 9900, "interval": "month",
-              "monthlyCredits": 500, "limits": {"watch": 51, "scrape": 499}}], "operations": [], "updatedAt": 1}""")));
+              "monthlyCredits": 500, "limits": {"watch": 51, "scrape": 499}}],
+             "operations": [
+               {"operation": "image.generate", "unit": "image", "credits": 4, "by": "resolution", "default": "2K",
+                "variants": {"1K": 4, "2K": 7, "4K": 11}},
+               {"operation": "clone.render", "unit": "render", "credits": 61},
+               {"operation": "music.generate", "unit": "track", "credits": 9}],
+             "updatedAt": 1}""")));
   }
 
   @Test
@@ -206,8 +214,41 @@ class DiscoveryDocumentsTest {
         .body("endpoints.'POST /v1/watch'.issuesCredential", equalTo(false))
         .extract().jsonPath();
     assertThat(info.getMap("endpoints")).hasSize(routes.routes().size());
+    assertThat(info.getList("callCosts.operationId")).containsExactly(Arrays.stream(SpendingOperation.values())
+        .map(SpendingOperation::operationId).toArray());
     assertThat(Arrays.stream(LimitBucket.values()).map(LimitBucket::bucketName))
         .allMatch(bucket -> routes.routes().stream().anyMatch(r -> r.bucket().map(b -> b.bucketName())
             .orElse("").equals(bucket)));
+  }
+
+  /** Each spending operation of platform's table, priced with billing's list as billing's own charge would be. */
+  @Test
+  void shouldTellWhatEachSpendingOperationCostsFromBillingsPriceList() {
+    given().when().get("/v1/info")
+        .then().statusCode(200)
+        .body(cost("generateImage") + ".method", equalTo("POST"))
+        .body(cost("generateImage") + ".path", equalTo("/v1/images/generate"))
+        .body(cost("generateImage") + ".bucket", equalTo("images.generate"))
+        .body(cost("generateImage") + ".billingOperation", equalTo("image.generate"))
+        .body(cost("generateImage") + ".credits", equalTo(7))
+        .body(cost("generateImage") + ".variantField", equalTo("resolution"))
+        .body(cost("generateImage") + ".variants", equalTo(Map.of("1K", 4, "2K", 7, "4K", 11)))
+        .body(cost("createStartingFrame") + ".bucket", equalTo("clone"))
+        .body(cost("createStartingFrame") + ".variantField", nullValue())
+        .body(cost("createStartingFrame") + ".variants.'4K'", equalTo(11))
+        .body(cost("createCloneVideo") + ".credits", equalTo(61))
+        .body(cost("createCloneVideo") + ".variants", nullValue())
+        .body(cost("generateMusic") + ".bucket", nullValue())
+        .body(cost("generateMusic") + ".credits", equalTo(9))
+        .body(cost("scrapeAdsForum") + ".bucket", equalTo("scrape"))
+        .body(cost("scrapeAdsForum") + ".billingOperation", nullValue())
+        .body(cost("scrapeAdsForum") + ".credits", equalTo(0))
+        // A price list without the operation (a deployment error) leaves its cost unknown, never a made-up 0.
+        .body(cost("createAccount") + ".billingOperation", equalTo("account.create"))
+        .body(cost("createAccount") + ".credits", nullValue());
+  }
+
+  private static String cost(String operationId) {
+    return "callCosts.find { it.operationId == '" + operationId + "' }";
   }
 }

@@ -21,6 +21,7 @@ import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.lists.Page;
+import dev.videoautomation.platform.spending.SpendingOperation;
 import dev.videoautomation.platform.updates.PartialUpdate;
 import dev.videoautomation.records.common.Deleted;
 import dev.videoautomation.records.common.Inputs;
@@ -35,7 +36,6 @@ public class AccountService implements
     OwnedRecordService<AccountDtos.View, AccountDtos.Filters, AccountDtos.Create, AccountDtos.Update, Deleted> {
   public static final Set<String> PLATFORMS = Set.of("shortvideo", "photo");
   public static final Set<String> STATUSES = Set.of(Account.CREATING, Account.ACTIVE, Account.FAILED);
-  static final String OPERATION = "account.create";
 
   private final AccountRepository accounts;
   private final CreditsCalls credits;
@@ -69,7 +69,7 @@ public class AccountService implements
     var metadata = Inputs.metadata(body.metadata());
     var webhookUrl = webhooks.check(body.webhookUrl());
     var id = Ids.newId(IdPrefix.ACC);
-    var charged = credits.charge(clientId, id, OPERATION, 1, null);
+    var charged = credits.charge(clientId, id, SpendingOperation.CREATE_ACCOUNT.billingOperationName(), 1, null);
     var account = new Account();
     account.created(id, clientId);
     account.platform = platform;

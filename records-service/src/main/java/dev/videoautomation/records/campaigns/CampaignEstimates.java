@@ -9,6 +9,7 @@ import io.quarkus.logging.Log;
 
 import dev.videoautomation.platform.calls.CreditsCalls;
 import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.spending.BillingOperation;
 
 /**
  * {@code estimatedCredits} of a campaign config, priced with billing's price list (the same rule billing charges
@@ -35,10 +36,10 @@ public class CampaignEstimates {
 
   private static Map<String, String> pricedKeys() {
     var keys = new LinkedHashMap<String, String>();
-    keys.put("videoCount", "clone.render");
-    keys.put("imageCount", "image.generate");
-    keys.put("musicCount", "music.generate");
-    keys.put("accountCount", "account.create");
+    keys.put("videoCount", BillingOperation.CLONE_RENDER.operationName());
+    keys.put("imageCount", BillingOperation.IMAGE_GENERATE.operationName());
+    keys.put("musicCount", BillingOperation.MUSIC_GENERATE.operationName());
+    keys.put("accountCount", BillingOperation.ACCOUNT_CREATE.operationName());
     return keys;
   }
 
