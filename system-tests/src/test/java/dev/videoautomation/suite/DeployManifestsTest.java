@@ -42,7 +42,8 @@ class DeployManifestsTest {
   private static final Map<String, List<String>> CALLS = Map.of(
       "gateway-service", List.of("auth-service", "billing-service", "scrape-service", "media-service",
           "clone-service", "records-service"),
-      "auth-service", List.of(),
+      // auth's outbox relay hands key.revoked events to records (internal-api §3.17).
+      "auth-service", List.of("records-service"),
       "billing-service", List.of("auth-service"),
       "scrape-service", List.of("media-service"),
       "media-service", List.of(),
