@@ -167,7 +167,8 @@ class DeployManifestsTest {
       }
     }
     // The callers each owner admits are exactly the callers docs/internal-api.md names (and the gateway).
-    assertThat(callersOf(manifests, "records-service")).containsExactlyInAnyOrder("gateway-service", "clone-service");
+    assertThat(callersOf(manifests, "records-service")).containsExactlyInAnyOrder("gateway-service", "clone-service",
+        "auth-service");
     assertThat(callersOf(manifests, "auth-service")).containsExactlyInAnyOrder("gateway-service", "billing-service");
   }
 
