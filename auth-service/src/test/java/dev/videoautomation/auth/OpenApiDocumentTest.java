@@ -48,7 +48,7 @@ class OpenApiDocumentTest {
       assertThat(operation.path("summary").asText()).as(where).isNotBlank();
     });
     assertThat(ids).doesNotHaveDuplicates().contains("registerAgent", "startClaim", "completeClaim",
-        "receiveLogoutToken", "rotateApiKey", "recoverApiKey", "verifyRecoveryEmail", "showClaimPage",
+        "receiveLogoutToken", "rotateApiKey", "recoverApiKey", "revokeLeakedApiKey", "verifyRecoveryEmail", "showClaimPage",
         "submitClaimPage", "getProtectedResourceMetadata", "getAuthorizationServerMetadata", "getAgentAuthManifest");
   }
 

@@ -42,7 +42,8 @@ class DeployManifestsTest {
   private static final Map<String, List<String>> CALLS = Map.of(
       "gateway-service", List.of("auth-service", "billing-service", "scrape-service", "media-service",
           "clone-service", "records-service"),
-      "auth-service", List.of(),
+      // auth's outbox relay hands key.revoked events to records (internal-api §3.17).
+      "auth-service", List.of("records-service"),
       "billing-service", List.of("auth-service"),
       "scrape-service", List.of("media-service"),
       "media-service", List.of(),
@@ -166,7 +167,8 @@ class DeployManifestsTest {
       }
     }
     // The callers each owner admits are exactly the callers docs/internal-api.md names (and the gateway).
-    assertThat(callersOf(manifests, "records-service")).containsExactlyInAnyOrder("gateway-service", "clone-service");
+    assertThat(callersOf(manifests, "records-service")).containsExactlyInAnyOrder("gateway-service", "clone-service",
+        "auth-service");
     assertThat(callersOf(manifests, "auth-service")).containsExactlyInAnyOrder("gateway-service", "billing-service");
   }
 

@@ -24,7 +24,8 @@ import dev.videoautomation.platform.keys.ApiKeys;
  * upsert so every replica shares one exact count. Two kinds of address are counted in the same table:
  * <ul>
  * <li>the source address of requests that create a registration or mail a code: the gateway's
- * {@code X-Client-Address} (docs/internal-api.md §1.2 rule 6), a rate-limit key, never identity;</li>
+ * {@code X-Client-Address} (docs/internal-api.md §1.2 rule 6), a rate-limit key, never identity; leaked-key reports
+ * are counted per source address too, under a key of their own ({@code leak:}) and a limit of their own;</li>
  * <li>the recipient of every code mail (registration, claim, recovery, a checkout's address), counted per mailbox
  * ({@link Emails#mailbox}: case, a trailing dot and a {@code +tag} do not make a new recipient) and kept as a
  * SHA-256 of it, never in the plain. Recovery counts it whether or not the address is registered, so that the
@@ -37,6 +38,8 @@ public class AddressLimits {
   static final int MAX_ADDRESS_LENGTH = 64;
   /** Recipient keys cannot collide with source addresses (IPs never start so). */
   static final String RECIPIENT_PREFIX = "to:";
+  /** Leaked-key reports are counted under their own key per source address. */
+  static final String LEAK_REPORT_PREFIX = "leak:";
   private static final String TAKE = """
       INSERT INTO address_windows (address, window_start, count) VALUES (?1, ?2, 1)
       ON CONFLICT (address, window_start) DO UPDATE SET count = address_windows.count + 1
@@ -46,17 +49,25 @@ public class AddressLimits {
   private final EntityManager entityManager;
   private final int perAddress;
   private final int perRecipient;
+  private final int leakReportsPerAddress;
 
   AddressLimits(EntityManager entityManager, AuthConfig config) {
     this.entityManager = entityManager;
     this.perAddress = config.registration().perAddressPerHour();
     this.perRecipient = config.codes().perRecipientPerHour();
+    this.leakReportsPerAddress = config.leaks().perAddressPerHour();
   }
 
   /** Takes one unit for the source {@code address} in the current hour, or fails with 429 {@code rate_limited}. */
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public void take(String address) {
     takeOrRefuse(address, perAddress, "Too many registrations or code requests from this address");
+  }
+
+  /** Takes one leaked-key report for the source {@code address} in the current hour, or fails with 429. */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public void takeForLeakReport(String address) {
+    takeOrRefuse(LEAK_REPORT_PREFIX + address, leakReportsPerAddress, "Too many leaked-key reports from this address");
   }
 
   /** Takes one unit for the recipient {@code email} in the current hour, or fails with 429 {@code rate_limited}. */

@@ -81,4 +81,10 @@ public class RecoveryAddresses {
   public Optional<Client> verifiedClientOf(String email) {
     return Optional.ofNullable(Client.findByVerifiedRecoveryEmail(Emails.normalise(email)));
   }
+
+  /** The client's recovery address, when it is verified (the only kind auth mails anything but its own code to). */
+  public Optional<String> verifiedAddressOf(String clientId) {
+    return Optional.ofNullable(Client.<Client>findById(clientId)).filter(Client::hasVerifiedRecoveryEmail)
+        .map(client -> client.recoveryEmail);
+  }
 }

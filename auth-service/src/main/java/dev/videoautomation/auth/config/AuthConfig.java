@@ -18,6 +18,8 @@ public interface AuthConfig {
 
   Registration registration();
 
+  Leaks leaks();
+
   Internal internal();
 
   interface ClaimToken {
@@ -44,6 +46,22 @@ public interface AuthConfig {
     /** Registrations, claim starts and recovery-code requests per source address ({@code X-Client-Address}) per hour. */
     @WithDefault("30")
     int perAddressPerHour();
+  }
+
+  interface Leaks {
+    /**
+     * Leaked-key reports ({@code POST /v1/api_keys/revoke_leaked}) per source address per hour, counted apart from
+     * registrations: a secret scanner reporting many keys must not use up anyone's registrations, nor they its reports.
+     */
+    @WithDefault("60")
+    int perAddressPerHour();
+
+    /**
+     * How often every replica looks for reports left behind (a replica died or the database was away); each report
+     * also wakes the worker at once. Read by {@code LeakRevocations}' schedule.
+     */
+    @WithDefault("5s")
+    Duration sweepEvery();
   }
 
   /** Who may call the internal endpoints (docs/internal-api.md §1.2 rule 3): token subjects. */

@@ -78,6 +78,9 @@ public final class DiscoveryDocuments {
       @Schema(required = true) ScopeMeanings scopes,
       @Schema(required = true, maxItems = 2, type = SchemaType.ARRAY, implementation = Line.class)
       List<String> key_headers,
+      @Schema(required = true, maxLength = 200, description = "A regular expression that finds keys in text, for "
+          + "secret scanners; a match is a key when its last 6 characters are the base62 CRC-32 of the rest. Report a "
+          + "key found where it should not be to endpoints.revoke_leaked.") String key_pattern,
       @Schema(required = true) Endpoints endpoints,
       @Schema(required = true, maxLength = 300) String errors,
       @Schema(required = true, maxLength = URL_MAX_LENGTH, format = "uri") String documentation,
@@ -133,6 +136,8 @@ public final class DiscoveryDocuments {
       @Schema(required = true, maxLength = URL_MAX_LENGTH, format = "uri") String rotate,
       @Schema(required = true, maxLength = URL_MAX_LENGTH, format = "uri") String recover,
       @Schema(required = true, maxLength = URL_MAX_LENGTH, format = "uri") String verify_email,
+      @Schema(required = true, maxLength = URL_MAX_LENGTH, format = "uri", description = "Revokes a leaked key; "
+          + "holding the key is enough.") String revoke_leaked,
       @Schema(required = true, maxLength = URL_MAX_LENGTH, format = "uri") String usage,
       @Schema(required = true, maxLength = URL_MAX_LENGTH, format = "uri") String openapi) {
   }

@@ -25,6 +25,7 @@ import dev.videoautomation.auth.discovery.DiscoveryDocuments.Manifest;
 import dev.videoautomation.auth.discovery.DiscoveryDocuments.McpEndpoint;
 import dev.videoautomation.auth.discovery.DiscoveryDocuments.ProtectedResource;
 import dev.videoautomation.auth.discovery.DiscoveryDocuments.ScopeMeanings;
+import dev.videoautomation.auth.openapi.DocumentedForms;
 import dev.videoautomation.auth.registrations.PublicUrls;
 import dev.videoautomation.auth.registrations.RegistrationDtos.RegisterRequest;
 import dev.videoautomation.platform.http.ApiVersion;
@@ -83,7 +84,7 @@ public class DiscoveryResource {
         Math.toIntExact(claimTtl.toSeconds()), urls.of("/claim/{claim_token}"),
         new ScopeMeanings("every GET; anonymous keys have it at once",
             "every other method; added by a claim; paid routes also need a subscription"),
-        List.of("Authorization: Bearer <key>", "X-Api-Key: <key>"), endpoints(),
+        List.of("Authorization: Bearer <key>", "X-Api-Key: <key>"), DocumentedForms.KEY_SCANNER_PATTERN, endpoints(),
         "application/problem+json on /v1/auth/agent/**: type, title, status, detail, error", urls.of("/docs"),
         new McpEndpoint(urls.of("/mcp"), "streamable-http",
             "the same key headers on every MCP HTTP request; without one only the tools that need no key"));
@@ -108,7 +109,8 @@ public class DiscoveryResource {
   private Endpoints endpoints() {
     return new Endpoints(urls.of("/v1/auth/agent"), urls.of("/v1/auth/agent/claim"),
         urls.of("/v1/auth/agent/claim/complete"), urls.of("/v1/auth/agent/revoke"), urls.of("/v1/api_keys/rotate"),
-        urls.of("/v1/api_keys/recover"), urls.of("/v1/api_keys/verify_email"), urls.of("/v1/usage"),
+        urls.of("/v1/api_keys/recover"), urls.of("/v1/api_keys/verify_email"),
+        urls.of("/v1/api_keys/revoke_leaked"), urls.of("/v1/usage"),
         urls.of("/v1/openapi.json"));
   }
 }

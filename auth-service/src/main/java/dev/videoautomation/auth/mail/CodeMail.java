@@ -1,6 +1,7 @@
 package dev.videoautomation.auth.mail;
 
 import java.time.Duration;
+import java.time.Instant;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -11,8 +12,9 @@ import io.smallrye.mutiny.TimeoutException;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 
 /**
- * Mails one-time codes through Quarkus Mailer: real SMTP when configured; in mock mode (the embedded default) the
- * mailer writes the mail to the log, the one place a code may appear. This class never logs a code itself.
+ * Mails one-time codes, and the notice that a leaked key was revoked, through Quarkus Mailer: real SMTP when
+ * configured; in mock mode (the embedded default) the mailer writes the mail to the log, the one place a code may
+ * appear. This class never logs a code itself. No mail holds a key or a key's hash.
  *
  * <p>Sending does not hold up the answer: callers mail after their transaction committed, and an answer that
  * waited for SMTP would take longer exactly when an address is registered (recovery must not reveal that). The
@@ -57,13 +59,25 @@ public class CodeMail {
         + "this mail: the address stays unused.\n");
   }
 
+  /**
+   * Tells a client's verified recovery address that one of its keys was reported as leaked and revoked. Names the
+   * key by its id only: the key itself is what leaked, and its hash is never shown.
+   */
+  public void keyRevoked(String to, String keyId, Instant revokedAt) {
+    send(to, "A Video Automation Service API key was revoked", "Someone reported your API key " + keyId
+        + " as leaked (found in public code, a log or a paste) with POST /v1/api_keys/revoke_leaked, and it was "
+        + "revoked at " + revokedAt + ": it no longer works, for anyone.\n\n"
+        + "If you still hold another key of this account, carry on with it. Otherwise get a new key with "
+        + "POST /v1/api_keys/recover and this email address. Then remove the old key from wherever it was found.\n");
+  }
+
   private void send(String to, String subject, String text) {
     var mail = Mail.withText(to, subject, text);
     Infrastructure.getDefaultWorkerPool().execute(() -> {
       for (int attempt = 1; ; attempt++) {
         try {
           mailer.send(mail);
-          Log.debug("A code mail was handed to the mail server");
+          Log.debug("A mail was handed to the mail server");
           return;
         } catch (TimeoutException e) {
           if (attempt == ATTEMPTS) {

@@ -10,6 +10,12 @@ public final class DocumentedForms {
   /** A key: {@code svc_anon_} or {@code svc_live_}, 43 random and 6 checksum characters in base62. */
   public static final String KEY_PATTERN = "^svc_(anon|live)_[0-9A-Za-z]{49}$";
   public static final int KEY_LENGTH = 58;
+  /**
+   * A key anywhere in text, for secret scanners (docs/auth-service.md, "Key format"): the prefix, 43 base62 characters
+   * of 32 random bytes, and the base62 CRC-32 of everything before it in 6 characters, whose first is 0 to 4 (62^5 ×
+   * 5 > 2^32). A match is a key only when its checksum holds ({@code ApiKeys.isWellFormed}).
+   */
+  public static final String KEY_SCANNER_PATTERN = "\\bsvc_(?:live|anon)_[0-9A-Za-z]{43}[0-4][0-9A-Za-z]{5}\\b";
   /** Every prefixed id is at most this long (platform {@code Ids.looksLike}). */
   public static final int ID_MAX_LENGTH = 64;
   public static final int URL_MAX_LENGTH = 2048;

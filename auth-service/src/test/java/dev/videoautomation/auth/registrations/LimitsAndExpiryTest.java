@@ -22,12 +22,13 @@ import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
 
+import dev.videoautomation.platform.keys.ApiKeys;
 import dev.videoautomation.platform.testing.PostgresResource;
 import dev.videoautomation.platform.testing.SmtpResource;
 import dev.videoautomation.platform.testing.TestSmtpServer;
 import dev.videoautomation.platform.testing.TestTokens;
 
-/** With a tight per-address limit (2 an hour) and one-second codes. */
+/** With tight per-address limits (2 an hour, for registrations and for leaked-key reports) and one-second codes. */
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
 @WithTestResource(SmtpResource.class)
@@ -40,7 +41,8 @@ class LimitsAndExpiryTest {
   public static class Tight implements QuarkusTestProfile {
     @Override
     public Map<String, String> getConfigOverrides() {
-      return Map.of("auth.registration.per-address-per-hour", "2", "auth.codes.ttl", "PT1S");
+      return Map.of("auth.registration.per-address-per-hour", "2", "auth.codes.ttl", "PT1S",
+          "auth.leaks.per-address-per-hour", "2");
     }
   }
 
@@ -109,5 +111,24 @@ class LimitsAndExpiryTest {
         .body("error", equalTo("invalid_code"))
         .body("detail", containsString("expired"))
         .body("detail", containsString("register again"));
+  }
+
+  @Test
+  void shouldLimitLeakedKeyReportsPerAddressApartFromRegistrations() {
+    var report = Map.of("credential", ApiKeys.newKey(ApiKeys.Kind.LIVE));
+    from("203.0.113.50").body(report).when().post("/v1/api_keys/revoke_leaked").then().statusCode(200);
+    from("203.0.113.50").body(report).when().post("/v1/api_keys/revoke_leaked").then().statusCode(200);
+
+    from("203.0.113.50").body(report).when().post("/v1/api_keys/revoke_leaked").then().statusCode(429)
+        .contentType(startsWith("application/json"))
+        .header("Retry-After", matchesPattern("\\d+"))
+        .body("error", equalTo("rate_limited"))
+        .body("retryAfter", allOf(greaterThan(0), lessThanOrEqualTo(3600)))
+        .body("limit", equalTo(2));
+    // Malformed keys are refused before the count; another address, and registrations, have counts of their own.
+    from("203.0.113.50").body(Map.of("credential", "svc_live_nope")).when().post("/v1/api_keys/revoke_leaked")
+        .then().statusCode(400);
+    from("203.0.113.51").body(report).when().post("/v1/api_keys/revoke_leaked").then().statusCode(200);
+    from("203.0.113.50").body(ANONYMOUS).when().post("/v1/auth/agent").then().statusCode(201);
   }
 }

@@ -33,6 +33,7 @@ import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 
 import dev.videoautomation.auth.AuthFixtures;
+import dev.videoautomation.auth.openapi.DocumentedForms;
 import dev.videoautomation.platform.keys.ApiKeys;
 import dev.videoautomation.platform.testing.PostgresResource;
 import dev.videoautomation.platform.testing.SmtpResource;
@@ -76,6 +77,8 @@ class RegistrationTest {
         .body("endpoints.claim_complete", equalTo(BASE + "/v1/auth/agent/claim/complete"))
         .body("endpoints.rotate", equalTo(BASE + "/v1/api_keys/rotate"))
         .body("endpoints.recover", equalTo(BASE + "/v1/api_keys/recover"))
+        .body("endpoints.revoke_leaked", equalTo(BASE + "/v1/api_keys/revoke_leaked"))
+        .body("key_pattern", equalTo(DocumentedForms.KEY_SCANNER_PATTERN))
         .body("documentation", equalTo(BASE + "/docs"))
         .body("mcp.endpoint", equalTo(BASE + "/mcp"));
   }

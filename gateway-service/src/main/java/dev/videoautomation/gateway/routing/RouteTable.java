@@ -115,6 +115,8 @@ public class RouteTable {
     table.add(route("POST", "/claim/*", AUTH, PUBLIC).issuingCredentials());
     table.add(route("POST", "/v1/api_keys/rotate", AUTH, ANY_KEY).issuingCredentials());
     table.add(route("POST", "/v1/api_keys/recover", AUTH, PUBLIC).issuingCredentials());
+    // Whoever finds a leaked key reports it: holding the key is enough (docs/auth-service.md). Its answer holds no key.
+    table.add(route("POST", "/v1/api_keys/revoke_leaked", AUTH, PUBLIC));
     // Verifying the recovery address needs the client's own key, whatever its plan (docs/auth-service.md).
     table.add(route("POST", "/v1/api_keys/verify_email", AUTH, ANY_KEY));
 

@@ -22,6 +22,7 @@ class RouteTableTest {
       "GET, /claim/clm_abc, AUTH",
       "POST, /v1/api_keys/rotate, AUTH",
       "POST, /v1/api_keys/verify_email, AUTH",
+      "POST, /v1/api_keys/revoke_leaked, AUTH",
       "POST, /v1/subscribe, BILLING",
       "GET, /checkout/cs_123, BILLING",
       "POST, /v1/billing/webhooks/stripe, BILLING",
@@ -60,6 +61,8 @@ class RouteTableTest {
     assertThat(accessOf("GET", "/v1/accounts")).isEqualTo(Access.READ);
     assertThat(accessOf("POST", "/v1/accounts")).isEqualTo(Access.WRITE);
     assertThat(accessOf("POST", "/v1/auth/agent")).isEqualTo(Access.PUBLIC);
+    // Whoever found a leaked key reports it without a key of their own.
+    assertThat(accessOf("POST", "/v1/api_keys/revoke_leaked")).isEqualTo(Access.PUBLIC);
     assertThat(accessOf("GET", "/v1/pricing")).isEqualTo(Access.PUBLIC);
     assertThat(accessOf("POST", "/v1/subscribe")).isEqualTo(Access.OPTIONAL_KEY);
     assertThat(Access.WRITE.needsSubscription()).isTrue();

@@ -13,8 +13,10 @@ import io.quarkus.arc.Unremovable;
 
 /**
  * Keeps secrets out of the spans the OpenTelemetry extension records, which leave the suite for a collector: the
- * claim token in a claim page's path ({@code /claim/{claimToken}}) and every query string (a checkout's
- * {@code sessionId} fetches its new key once). The extension sets these attributes when a span starts, so they are
+ * claim token in a claim page's path ({@code /claim/{claimToken}}), every query string (a checkout's
+ * {@code sessionId} fetches its new key once), and an API key put in a path (a leaked key sent to
+ * {@code /v1/api_keys/revoke_leaked/svc_…} instead of in the body; {@code {credential}} in its place). Bodies, where
+ * keys belong, are never recorded. The extension sets these attributes when a span starts, so they are
  * replaced here before anything can read them; the route template ({@code http.route}) and the span name stay.
  */
 @Singleton
@@ -25,6 +27,8 @@ public class SpanRedaction implements SpanProcessor {
   static final AttributeKey<String> URL_FULL = AttributeKey.stringKey("url.full");
   static final String REDACTED = "redacted";
   private static final Pattern CLAIM_TOKEN = Pattern.compile("/claim/[^/?#]+");
+  /** Anything that starts like a key ({@code ApiKeys}' prefixes), to the end of its path segment. */
+  private static final Pattern KEY = Pattern.compile("svc_(?:live|anon)_[^/?#]*");
 
   @Override
   public void onStart(Context parentContext, ReadWriteSpan span) {
@@ -43,7 +47,8 @@ public class SpanRedaction implements SpanProcessor {
   }
 
   static String withoutClaimToken(String pathOrUrl) {
-    return CLAIM_TOKEN.matcher(pathOrUrl).replaceAll("/claim/{claimToken}");
+    var withoutToken = CLAIM_TOKEN.matcher(pathOrUrl).replaceAll("/claim/{claimToken}");
+    return KEY.matcher(withoutToken).replaceAll("{credential}");
   }
 
   @Override

@@ -58,4 +58,18 @@ class SpanRedactionTest {
     assertThat(exported.getFirst().getAttributes().get(SpanRedaction.URL_PATH)).isEqualTo("/v1/references/ref_123");
     assertThat(exported.getFirst().getAttributes().get(SpanRedaction.URL_QUERY)).isNull();
   }
+
+  @Test
+  void shouldReplaceAKeySentInAPath() {
+    provider.get("test").spanBuilder("POST").setSpanKind(SpanKind.SERVER)
+        .setAttribute(SpanRedaction.URL_PATH, "/v1/api_keys/revoke_leaked/svc_live_secretKey123/x").startSpan().end();
+    provider.get("test").spanBuilder("POST").setSpanKind(SpanKind.CLIENT)
+        .setAttribute(SpanRedaction.URL_FULL, "http://auth-service:8080/v1/api_keys/svc_anon_secretKey123").startSpan()
+        .end();
+
+    assertThat(exported.get(0).getAttributes().get(SpanRedaction.URL_PATH))
+        .isEqualTo("/v1/api_keys/revoke_leaked/{credential}/x");
+    assertThat(exported.get(1).getAttributes().get(SpanRedaction.URL_FULL))
+        .isEqualTo("http://auth-service:8080/v1/api_keys/{credential}");
+  }
 }
