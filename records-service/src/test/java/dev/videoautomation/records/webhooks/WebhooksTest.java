@@ -263,7 +263,9 @@ class WebhooksTest {
     // Older than an event already held: dropped too.
     relay(event(newEventId(), "job.progress", "img_prog1", 2, null, start.plusSeconds(12)));
     deliverAll();
-    assertThat(received()).extracting(request -> request.getHeader("webhook-id")).containsExactly(first, third);
+    // Up to four deliveries per endpoint are in flight at once, so the two kept may arrive in either order.
+    assertThat(received()).extracting(request -> request.getHeader("webhook-id"))
+        .containsExactlyInAnyOrder(first, third);
     assertThat(deliveries(progress).getList("data")).hasSize(2);
   }
 
