@@ -18,6 +18,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.vertx.ext.web.RoutingContext;
 
@@ -92,8 +94,8 @@ public class UsageResource {
           + "RateLimit headers) → its window.") Map<String, Window> usage,
       @Schema(required = true, format = "date-time", maxLength = 30, description = "The next 00:00 UTC, when "
           + "every bucket resets.", example = "2026-11-24T00:00:00Z") String resetsAt,
-      @Schema(required = true, nullable = true, description = "The caller's sub-key, its caps and today's use; null "
-          + "when the key is a client's primary key.") SubKeyReport subKey) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(description = "The caller's sub-key, its caps and today's "
+          + "use; absent when the key is a client's primary key.") SubKeyReport subKey) {
   }
 
   @GET

@@ -120,7 +120,8 @@ final class GatewayComponents {
     object(components, "parameters").set(MAX_CREDITS, cap);
     object(components, "headers").set(CREDITS_REMAINING, header("Credits left after this call: the client's "
         + "balance, or for a sub-key with a credit budget the lower of that balance and what is left of the budget.",
-        NODES.objectNode().put("type", "integer").put("format", "int64").put("minimum", 0), 96));
+        NODES.objectNode().put("type", "integer").put("format", "int64").put("minimum", 0)
+            .put("maximum", Long.MAX_VALUE), 96));
   }
 
   /** Defines the headers every gateway answer may carry. */
