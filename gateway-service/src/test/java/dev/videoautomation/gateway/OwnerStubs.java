@@ -74,6 +74,31 @@ public final class OwnerStubs {
             + scopes.stream().map(s -> "\"" + s + "\"").collect(Collectors.joining(",")) + "],\"expiresAt\":null}")));
   }
 
+  /**
+   * A new sub-key of {@code parent}'s client (docs/internal-api.md §3.19.1) that auth answers with this status, its
+   * buckets (null: every bucket), its own daily caps and expiry; it shares the parent's entitlement.
+   */
+  public Holder subKey(Holder parent, String status, List<String> buckets, Map<String, Integer> dailyUnits,
+      Long expiresAt) {
+    var holder = new Holder(ApiKeys.newKey(ApiKeys.Kind.LIVE), parent.clientId(), Ids.newId(IdPrefix.KEY));
+    answerSubKey(holder, parent, status, buckets, dailyUnits, expiresAt);
+    return holder;
+  }
+
+  /** Makes auth answer this sub-key with these caps from now on. */
+  public void answerSubKey(Holder holder, Holder parent, String status, List<String> buckets,
+      Map<String, Integer> dailyUnits, Long expiresAt) {
+    owner.stubFor(post(urlEqualTo("/internal/verify"))
+        .withRequestBody(matchingJsonPath("$.keyHash", equalTo(ApiKeys.hash(holder.key()))))
+        .willReturn(json("{\"status\":\"" + status + "\",\"clientId\":\"" + holder.clientId() + "\",\"keyId\":\""
+            + holder.keyId() + "\",\"scopes\":" + ("active".equals(status) ? "[\"api.read\",\"api.write\"]" : "[]")
+            + ",\"expiresAt\":" + expiresAt + ",\"subKey\":true,\"parentKeyId\":\"" + parent.keyId()
+            + "\",\"buckets\":" + (buckets == null ? "null" : buckets.stream().map(b -> "\"" + b + "\"")
+                .collect(Collectors.joining(",", "[", "]")))
+            + ",\"dailyUnits\":" + dailyUnits.entrySet().stream().map(e -> "\"" + e.getKey() + "\":" + e.getValue())
+                .collect(Collectors.joining(",", "{", "}")) + "}")));
+  }
+
   public void entitlement(String clientId, boolean active, Map<LimitBucket, Integer> limitOverrides) {
     var limits = new LinkedHashMap<String, Integer>();
     if (active) {

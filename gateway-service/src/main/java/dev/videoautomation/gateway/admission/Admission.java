@@ -33,10 +33,11 @@ public class Admission {
   static final String AUTHORIZATION = "Authorization";
   static final String API_KEY = "X-Api-Key";
   private static final String BEARER = "Bearer ";
-  public static final String READ_SCOPE = "api.read";
   public static final String WRITE_SCOPE = "api.write";
   /** The field of a 403 {@code insufficient_scope} that names the scope the route needs. */
   public static final String REQUIRED_SCOPE = "requiredScope";
+  /** The field of a 403 that refuses a sub-key what its client's primary key may do. */
+  public static final String SUB_KEY = "subKey";
   /** The 401 for a call without a key. */
   public static final String NO_KEY = "This call needs an API key: send Authorization: Bearer <key> or X-Api-Key: "
       + "<key>. Register for one at POST /v1/auth/agent.";
@@ -80,14 +81,10 @@ public class Admission {
   }
 
   private static Future<KeyVerification> checkScope(Route route, KeyVerification verification) {
-    if (!verification.active()) {
+    if (!verification.active() || verification.expiredAt(System.currentTimeMillis())) {
       return Future.failedFuture(new ApiException(ErrorCode.UNAUTHORIZED, verification.refusal()));
     }
-    var needed = switch (route.access()) {
-      case READ -> READ_SCOPE;
-      case WRITE -> WRITE_SCOPE;
-      default -> null;
-    };
+    var needed = route.access().scope();
     if (needed != null && !verification.scopesOrEmpty().contains(needed)) {
       var hint = WRITE_SCOPE.equals(needed) && !verification.scopesOrEmpty().contains(WRITE_SCOPE)
           ? " An anonymous key can only read: claim the registration (POST /v1/auth/agent/claim, then "
@@ -97,7 +94,51 @@ public class Admission {
           "This call needs the " + needed + " scope; this key has " + verification.scopesOrEmpty() + "." + hint)
           .with(REQUIRED_SCOPE, needed)));
     }
+    if (verification.isSubKey()) {
+      var refused = subKeyRefusal(route, verification);
+      if (refused != null) {
+        return Future.failedFuture(refused);
+      }
+    }
     return Future.succeededFuture(verification);
+  }
+
+  /**
+   * Why a sub-key may not make this call, or null when it may (issue 32): it manages no keys, subscriptions or
+   * webhooks, and draws only from its own buckets. Unmetered routes are governed by its scopes alone.
+   */
+  public static ApiException subKeyRefusal(Route route, KeyVerification subKey) {
+    if (route.refusesSubKeys()) {
+      return new ApiException(ApiError.of(ErrorCode.INSUFFICIENT_SCOPE, "A sub-key cannot call " + route.method()
+          + " " + route.pattern().replace("*", "{id}") + ": keys, recovery, subscriptions and webhooks belong to "
+          + "the client's primary key. Ask the agent that gave you this sub-key.").with(SUB_KEY, true));
+    }
+    var bucket = route.bucket().orElse(null);
+    if (bucket != null && !subKey.allows(bucket)) {
+      return new ApiException(ApiError.of(ErrorCode.INSUFFICIENT_SCOPE, "This sub-key may not draw from the '"
+          + bucket.bucketName() + "' bucket; it may draw from " + subKey.buckets() + ". Ask the agent that gave it "
+          + "to you for a sub-key with '" + bucket.bucketName() + "' among its buckets.")
+          .with(SUB_KEY, true).with("bucket", bucket.bucketName()).with("allowedBuckets", subKey.buckets()));
+    }
+    return null;
+  }
+
+  /**
+   * Whether {@code requestHeaders} carry an active sub-key, on a public route that refuses them (recovery): a key is
+   * not needed there, so any other key, a bad one, or auth not answering lets the call go on as a public one.
+   */
+  public Future<ApiException> subKeyRefusalOnPublicRoute(MultiMap requestHeaders, Route route) {
+    String key;
+    try {
+      key = presentedKey(requestHeaders);
+    } catch (ApiException conflicting) {
+      return Future.succeededFuture();
+    }
+    if (key == null || !ApiKeys.isWellFormed(key)) {
+      return Future.succeededFuture();
+    }
+    return keys.verify(key).map(verification -> verification.active() && verification.isSubKey()
+        ? subKeyRefusal(route, verification) : (ApiException) null).otherwise((ApiException) null);
   }
 
   private Future<Entitlement> entitlementFor(Route route, KeyVerification verification, boolean needed) {
@@ -113,7 +154,7 @@ public class Admission {
           + "($99 per month); this client has none.").withSetup(SUBSCRIBE_SETUP));
     }
     return new Admitted(verification.clientId(), verification.keyId(), new HashSet<>(verification.scopesOrEmpty()),
-        entitlement);
+        entitlement, verification);
   }
 
   /**

@@ -51,6 +51,9 @@ public interface GatewayConfig {
 
   Idempotency idempotency();
 
+  /** The gateway's own internal API (docs/internal-api.md §3.19.4). */
+  Internal internal();
+
   /**
    * The environment this gateway serves, as the OpenAPI document's server entry names it (env
    * {@code GATEWAY_ENVIRONMENT}, e.g. {@code Staging}); by default "Local run" when {@code PUBLIC_BASE_URL} is a
@@ -125,6 +128,15 @@ public interface GatewayConfig {
     Optional<String> username();
 
     Optional<String> password();
+  }
+
+  interface Internal {
+    /**
+     * The internal-token subjects that may read what each key took today ({@code GET /internal/usage/keys/{id}}),
+     * env {@code GATEWAY_INTERNAL_USAGE_CALLERS}.
+     */
+    @WithDefault("service:auth-service")
+    List<String> usageCallers();
   }
 
   interface Idempotency {

@@ -17,9 +17,11 @@ import dev.videoautomation.platform.http.ResponseHeadersFilter;
 public class CorsFilter {
   static final int PRIORITY = ResponseHeadersFilter.PRIORITY - 50;
   static final String ALLOWED_METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
-  static final String ALLOWED_HEADERS = "Content-Type, Authorization, X-Api-Key, Idempotency-Key, X-Request-Id";
+  static final String ALLOWED_HEADERS = "Content-Type, Authorization, X-Api-Key, Idempotency-Key, X-Request-Id, "
+      + "Max-Credits";
   static final String EXPOSED_HEADERS = "Service-Version, X-Request-Id, RateLimit, RateLimit-Policy, "
-      + "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, Location";
+      + "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, Location, "
+      + "Credits-Remaining";
   static final String MAX_AGE_SECONDS = "86400";
 
   void register(@Observes Filters filters) {

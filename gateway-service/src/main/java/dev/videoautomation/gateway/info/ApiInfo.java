@@ -47,9 +47,10 @@ public record ApiInfo(
   @Schema(name = "ApiInfoEndpoint", description = "One endpoint: its owner and what it asks of the caller.")
   public record Endpoint(
       @Schema(required = true, maxLength = 40, example = "media-service") String service,
-      @Schema(required = true, enumeration = {"public", "optional_key", "key", "read", "write"},
+      @Schema(required = true, enumeration = {"public", "optional_key", "key", "read", "write", "manage_keys"},
           description = "public: no key; optional_key: a key is used when sent; key: any valid key; read: "
-              + "api.read; write: api.write and a subscription.") String access,
+              + "api.read; write: api.write and a subscription; manage_keys: api.write and a subscription, on every "
+              + "method, and not a sub-key.") String access,
       @Schema(required = true, nullable = true, enumeration = {"api.read", "api.write"}) String scope,
       @Schema(required = true) boolean subscription,
       @Schema(required = true, nullable = true, maxLength = 40, example = "watch",
@@ -57,7 +58,9 @@ public record ApiInfo(
       @Schema(required = true, format = "int64", minimum = "0", maximum = "9223372036854775807",
           example = "1048576") long maxBodyBytes,
       @Schema(required = true, description = "The answer carries a key, which an Idempotency-Key never stores.")
-      boolean issuesCredential) {
+      boolean issuesCredential,
+      @Schema(required = true, description = "Whether a sub-key may call it (within its scopes and buckets); false "
+          + "where only the client's primary key may: keys, recovery, subscribing, webhooks.") boolean subKeys) {
   }
 
   /** How to authenticate. */

@@ -73,16 +73,15 @@ public class InfoResource {
   private Map<String, ApiInfo.Endpoint> endpoints() {
     var endpoints = new LinkedHashMap<String, ApiInfo.Endpoint>();
     for (var route : routes.routes()) {
-      var scope = switch (route.access()) {
-        case READ -> "api.read";
-        case WRITE -> "api.write";
-        default -> null;
-      };
+      if (route.access() == Access.SERVICE) {
+        continue; // the gateway's internal API is for the suite's services, not for agents
+      }
       endpoints.put(route.method() + " " + route.pattern(), new ApiInfo.Endpoint(
           route.owner().configName() + "-service",
-          route.access() == Access.ANY_KEY ? "key" : route.access().name().toLowerCase(Locale.ROOT), scope,
-          route.access().needsSubscription(), route.bucket().map(b -> b.bucketName()).orElse(null),
-          sizes.bodyLimit(route), route.issuesCredential()));
+          route.access() == Access.ANY_KEY ? "key" : route.access().name().toLowerCase(Locale.ROOT),
+          route.access().scope(), route.access().needsSubscription(),
+          route.bucket().map(b -> b.bucketName()).orElse(null), sizes.bodyLimit(route), route.issuesCredential(),
+          !route.refusesSubKeys()));
     }
     return endpoints;
   }

@@ -2,12 +2,14 @@ package dev.videoautomation.gateway.limits;
 
 import java.sql.Date;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import javax.sql.DataSource;
@@ -20,21 +22,22 @@ import io.quarkus.scheduler.Scheduled;
 import dev.videoautomation.platform.limits.LimitBucket;
 
 /**
- * The daily units of design §6, counted in Postgres so that every gateway replica shares one exact count. Taking a
- * unit is one conditional upsert: it either raises the count below the limit or changes nothing, so concurrent calls
- * can never be admitted past the limit. Days are UTC and reset at 00:00.
+ * The daily units of design §6, counted in Postgres so that every gateway replica shares one exact count, per client
+ * and, beside it, per key (issue 32: what each key took today, and a sub-key's own daily cap). Taking a unit is one
+ * statement ({@code take_daily_unit}, migration V4): two conditional upserts that raise both counts below their
+ * limits or change neither, so concurrent calls can never be admitted past either. Days are UTC and reset at 00:00.
  */
 @ApplicationScoped
 public class DailyLimits {
-  private static final String TAKE = """
-      INSERT INTO daily_usage (client_id, bucket, day, used) VALUES (?, ?, ?, 1)
-      ON CONFLICT (client_id, bucket, day) DO UPDATE SET used = daily_usage.used + 1
-      WHERE daily_usage.used < ?
-      RETURNING used""";
-  private static final String GIVE_BACK = """
-      UPDATE daily_usage SET used = used - 1 WHERE client_id = ? AND bucket = ? AND day = ? AND used > 0""";
+  private static final String TAKE = "SELECT refused_by, client_used, key_used FROM take_daily_unit(?, ?, ?, ?, ?, ?)";
+  private static final String GIVE_BACK = "SELECT give_back_daily_unit(?, ?, ?, ?)";
   private static final String USED = "SELECT bucket, used FROM daily_usage WHERE client_id = ? AND day = ?";
+  private static final String KEY_USED = "SELECT bucket, used FROM key_daily_usage WHERE key_id = ? AND day = ?";
+  private static final String KEYS_USED = """
+      SELECT key_id, bucket, used FROM key_daily_usage WHERE client_id = ? AND day = ? AND used > 0
+      ORDER BY key_id, bucket""";
   private static final String FORGET_OLD = "DELETE FROM daily_usage WHERE day < ?";
+  private static final String FORGET_OLD_KEYS = "DELETE FROM key_daily_usage WHERE day < ?";
 
   private final DataSource database;
   private final Clock clock;
@@ -49,50 +52,107 @@ public class DailyLimits {
     this.clock = clock;
   }
 
-  /** What one call found: admitted or not, the limit, and what is left after it. */
+  /**
+   * What one call found: admitted or not, the client's limit and what is left of it after the call, and, for a key
+   * with a daily cap of its own in the bucket, the same for the key ({@code keyCap} null otherwise). {@code refusedBy}
+   * says which count refused the call (null when admitted).
+   */
   public record Outcome(boolean admitted, LimitBucket bucket, int limit, int remaining, LocalDate day,
-      long resetSeconds) {
+      long resetSeconds, Integer keyCap, int keyRemaining, Refusal refusedBy) {
+    /** Whether the key's own cap, not the client's limit, is what the caller runs into first. */
+    public boolean keyBinds() {
+      return refusedBy == Refusal.KEY || refusedBy == null && keyCap != null && keyRemaining < remaining;
+    }
   }
 
-  /** Takes one unit of {@code bucket} for the client if fewer than {@code limit} were taken today. Blocking. */
-  public Outcome take(String clientId, LimitBucket bucket, int limit) {
+  /** Which count refused a unit. */
+  public enum Refusal {
+    CLIENT, KEY
+  }
+
+  /**
+   * Takes one unit of {@code bucket} for the client and for its key together, if fewer than {@code limit} were taken
+   * by the client and fewer than {@code keyCap} (null: no cap of its own) by the key today; else neither. Blocking.
+   */
+  public Outcome take(String clientId, String keyId, LimitBucket bucket, int limit, Integer keyCap) {
     var day = today();
-    if (limit <= 0) {
-      return new Outcome(false, bucket, 0, 0, day, secondsToReset());
+    if (limit <= 0 || keyCap != null && keyCap <= 0) {
+      var refusal = limit <= 0 ? Refusal.CLIENT : Refusal.KEY;
+      return new Outcome(false, bucket, Math.max(0, limit), 0, day, secondsToReset(), keyCap, 0, refusal);
     }
     try (var connection = database.getConnection(); var statement = connection.prepareStatement(TAKE)) {
       statement.setString(1, clientId);
-      statement.setString(2, bucket.bucketName());
-      statement.setDate(3, Date.valueOf(day));
-      statement.setInt(4, limit);
+      statement.setString(2, keyId);
+      statement.setString(3, bucket.bucketName());
+      statement.setDate(4, Date.valueOf(day));
+      statement.setInt(5, limit);
+      if (keyCap == null) {
+        statement.setNull(6, Types.INTEGER);
+      } else {
+        statement.setInt(6, keyCap);
+      }
       try (var rows = statement.executeQuery()) {
-        if (rows.next()) {
-          return new Outcome(true, bucket, limit, Math.max(0, limit - rows.getInt(1)), day, secondsToReset());
-        }
-        return new Outcome(false, bucket, limit, 0, day, secondsToReset());
+        rows.next();
+        var refusedBy = rows.getString(1);
+        var remaining = Math.max(0, limit - rows.getInt(2));
+        var keyRemaining = keyCap == null ? 0 : Math.max(0, keyCap - rows.getInt(3));
+        var refusal = refusedBy == null ? null : "key".equals(refusedBy) ? Refusal.KEY : Refusal.CLIENT;
+        return new Outcome(refusal == null, bucket, limit, remaining, day, secondsToReset(), keyCap, keyRemaining,
+            refusal);
       }
     } catch (SQLException e) {
       throw new IllegalStateException("Could not count the call against its daily limit", e);
     }
   }
 
-  /** Gives a unit back (the owner's answer gave the caller nothing of value, design §3.4). Blocking. */
-  public void giveBack(String clientId, LimitBucket bucket, LocalDate day) {
+  /**
+   * Gives a unit back to the client and its key (the owner's answer gave the caller nothing of value, design §3.4).
+   * Blocking.
+   */
+  public void giveBack(String clientId, String keyId, LimitBucket bucket, LocalDate day) {
     try (var connection = database.getConnection(); var statement = connection.prepareStatement(GIVE_BACK)) {
       statement.setString(1, clientId);
-      statement.setString(2, bucket.bucketName());
-      statement.setDate(3, Date.valueOf(day));
-      statement.executeUpdate();
+      statement.setString(2, keyId);
+      statement.setString(3, bucket.bucketName());
+      statement.setDate(4, Date.valueOf(day));
+      statement.execute();
     } catch (SQLException e) {
       throw new IllegalStateException("Could not give a unit back", e);
     }
   }
 
-  /** Units taken today per bucket (buckets without a call are absent). Blocking. */
+  /** Units the client took today per bucket (buckets without a call are absent). Blocking. */
   public Map<LimitBucket, Integer> usedToday(String clientId) {
-    var used = new EnumMap<LimitBucket, Integer>(LimitBucket.class);
-    try (var connection = database.getConnection(); var statement = connection.prepareStatement(USED)) {
+    return usedToday(USED, clientId);
+  }
+
+  /** Units one key took today per bucket (buckets without a call are absent). Blocking. */
+  public Map<LimitBucket, Integer> usedTodayByKey(String keyId) {
+    return usedToday(KEY_USED, keyId);
+  }
+
+  /** Units each key of the client took today: keyId → bucket name → units (keys without a unit are absent). */
+  public Map<String, Map<String, Integer>> usedTodayByKeys(String clientId) {
+    var used = new LinkedHashMap<String, Map<String, Integer>>();
+    try (var connection = database.getConnection(); var statement = connection.prepareStatement(KEYS_USED)) {
       statement.setString(1, clientId);
+      statement.setDate(2, Date.valueOf(today()));
+      try (var rows = statement.executeQuery()) {
+        while (rows.next()) {
+          used.computeIfAbsent(rows.getString(1), key -> new LinkedHashMap<>()).put(rows.getString(2),
+              rows.getInt(3));
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Could not read today's usage per key", e);
+    }
+    return used;
+  }
+
+  private Map<LimitBucket, Integer> usedToday(String query, String id) {
+    var used = new EnumMap<LimitBucket, Integer>(LimitBucket.class);
+    try (var connection = database.getConnection(); var statement = connection.prepareStatement(query)) {
+      statement.setString(1, id);
       statement.setDate(2, Date.valueOf(today()));
       try (var rows = statement.executeQuery()) {
         while (rows.next()) {
@@ -125,11 +185,13 @@ public class DailyLimits {
   /** Yesterday's rows are kept a week for operators; older ones go. */
   @Scheduled(every = "1h", delayed = "1m")
   void forgetOldDays() {
-    try (var connection = database.getConnection(); var statement = connection.prepareStatement(FORGET_OLD)) {
-      statement.setDate(1, Date.valueOf(today().minusDays(7)));
-      statement.executeUpdate();
-    } catch (SQLException e) {
-      throw new IllegalStateException("Could not delete old usage rows", e);
+    for (var forget : new String[] {FORGET_OLD, FORGET_OLD_KEYS}) {
+      try (var connection = database.getConnection(); var statement = connection.prepareStatement(forget)) {
+        statement.setDate(1, Date.valueOf(today().minusDays(7)));
+        statement.executeUpdate();
+      } catch (SQLException e) {
+        throw new IllegalStateException("Could not delete old usage rows", e);
+      }
     }
   }
 }

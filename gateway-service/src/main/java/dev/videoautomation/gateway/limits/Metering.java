@@ -9,11 +9,13 @@ import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 
+import dev.videoautomation.gateway.admission.Admission;
 import dev.videoautomation.gateway.admission.Admitted;
 import dev.videoautomation.gateway.routing.Route;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
+import dev.videoautomation.platform.limits.LimitBucket;
 
 /**
  * A metered route's daily unit on the request path (design §3.4): taken before forwarding, with the IETF
@@ -28,6 +30,8 @@ public class Metering {
   /** The structured fields of draft-ietf-httpapi-ratelimit-headers-11. */
   public static final String POLICY = "RateLimit-Policy";
   public static final String LIMIT = "RateLimit";
+  /** What a bucket's name gains to name a sub-key's own policy in it. */
+  static final String KEY_POLICY_SUFFIX = ":key";
   /** Every bucket counts a UTC day. */
   static final int WINDOW_SECONDS = 86_400;
 
@@ -41,7 +45,10 @@ public class Metering {
 
   /**
    * Takes the route's unit when it is metered: the unit taken (null when unmetered), or fails with the 429. The
-   * {@code RateLimit} headers (and {@code Retry-After} on the 429) go on {@code answerHeaders}, the answer's.
+   * {@code RateLimit} headers (and {@code Retry-After} on the 429) go on {@code answerHeaders}, the answer's. A
+   * sub-key with a daily cap of its own in the bucket takes the unit from both counts at once, and the headers list
+   * both policies: the client's ({@code "watch"}) and the sub-key's ({@code "watch:key"}); the older trio speaks for
+   * whichever has less left (the one that refused, on a 429).
    */
   public Future<DailyLimits.Outcome> take(Route route, Admitted admitted, MultiMap answerHeaders) {
     if (route.bucket().isEmpty()) {
@@ -49,23 +56,54 @@ public class Metering {
     }
     var bucket = route.bucket().get();
     var limit = admitted.entitlement() == null ? 0 : admitted.entitlement().limit(bucket);
-    return vertx.executeBlocking(() -> limits.take(admitted.clientId(), bucket, limit), false).compose(outcome -> {
-      answerHeaders.set(POLICY, '"' + bucket.bucketName() + "\";q=" + outcome.limit() + ";w=" + WINDOW_SECONDS);
-      answerHeaders.set(LIMIT, '"' + bucket.bucketName() + "\";r=" + outcome.remaining() + ";t="
-          + outcome.resetSeconds());
-      answerHeaders.set("RateLimit-Limit", String.valueOf(outcome.limit()));
-      answerHeaders.set("RateLimit-Remaining", String.valueOf(outcome.remaining()));
-      answerHeaders.set("RateLimit-Reset", String.valueOf(outcome.resetSeconds()));
-      if (outcome.admitted()) {
-        return Future.succeededFuture(outcome);
-      }
-      answerHeaders.set("Retry-After", String.valueOf(outcome.resetSeconds()));
-      Metrics.counter("vas.limit.rejections", "bucket", bucket.bucketName()).increment();
-      return Future.failedFuture(new ApiException(ApiError.of(ErrorCode.RATE_LIMITED, "The daily limit of "
-          + outcome.limit() + " calls in the '" + bucket.bucketName() + "' bucket is used up; it resets at 00:00 UTC.")
-          .with("limit", outcome.limit()).with("retryAfter", outcome.resetSeconds())
-          .with("bucket", bucket.bucketName())));
-    });
+    var keyCap = admitted.key() == null ? null : admitted.key().dailyCap(bucket);
+    return vertx.executeBlocking(() -> limits.take(admitted.clientId(), admitted.keyId(), bucket, limit, keyCap),
+        false).compose(outcome -> {
+          writeHeaders(bucket, outcome, answerHeaders);
+          if (outcome.admitted()) {
+            return Future.succeededFuture(outcome);
+          }
+          answerHeaders.set("Retry-After", String.valueOf(outcome.resetSeconds()));
+          Metrics.counter("vas.limit.rejections", "bucket", bucket.bucketName()).increment();
+          return Future.failedFuture(new ApiException(refusal(bucket, outcome)));
+        });
+  }
+
+  /** The name of a sub-key's own policy in a bucket, beside the client's, which is the bucket's name. */
+  public static String keyPolicy(LimitBucket bucket) {
+    return bucket.bucketName() + KEY_POLICY_SUFFIX;
+  }
+
+  private static void writeHeaders(LimitBucket bucket, DailyLimits.Outcome outcome, MultiMap answerHeaders) {
+    var policy = new StringBuilder().append('"').append(bucket.bucketName()).append("\";q=").append(outcome.limit())
+        .append(";w=").append(WINDOW_SECONDS);
+    var left = new StringBuilder().append('"').append(bucket.bucketName()).append("\";r=")
+        .append(outcome.remaining()).append(";t=").append(outcome.resetSeconds());
+    if (outcome.keyCap() != null) {
+      policy.append(", \"").append(keyPolicy(bucket)).append("\";q=").append(outcome.keyCap()).append(";w=")
+          .append(WINDOW_SECONDS);
+      left.append(", \"").append(keyPolicy(bucket)).append("\";r=").append(outcome.keyRemaining()).append(";t=")
+          .append(outcome.resetSeconds());
+    }
+    answerHeaders.set(POLICY, policy.toString());
+    answerHeaders.set(LIMIT, left.toString());
+    var keyBinds = outcome.keyBinds();
+    answerHeaders.set("RateLimit-Limit", String.valueOf(keyBinds ? outcome.keyCap() : outcome.limit()));
+    answerHeaders.set("RateLimit-Remaining", String.valueOf(keyBinds ? outcome.keyRemaining() : outcome.remaining()));
+    answerHeaders.set("RateLimit-Reset", String.valueOf(outcome.resetSeconds()));
+  }
+
+  private static ApiError refusal(LimitBucket bucket, DailyLimits.Outcome outcome) {
+    if (outcome.refusedBy() == DailyLimits.Refusal.KEY) {
+      return ApiError.of(ErrorCode.RATE_LIMITED, "This sub-key's own daily cap of " + outcome.keyCap() + " calls in "
+          + "the '" + bucket.bucketName() + "' bucket is used up (its client has " + outcome.remaining() + " left "
+          + "today); it resets at 00:00 UTC.").with("limit", outcome.keyCap())
+          .with("retryAfter", outcome.resetSeconds()).with("bucket", bucket.bucketName())
+          .with(Admission.SUB_KEY, true);
+    }
+    return ApiError.of(ErrorCode.RATE_LIMITED, "The daily limit of " + outcome.limit() + " calls in the '"
+        + bucket.bucketName() + "' bucket is used up; it resets at 00:00 UTC.").with("limit", outcome.limit())
+        .with("retryAfter", outcome.resetSeconds()).with("bucket", bucket.bucketName());
   }
 
   /**
@@ -78,7 +116,7 @@ public class Metering {
       return Future.succeededFuture();
     }
     return vertx.<Void>executeBlocking(() -> {
-      limits.giveBack(admitted.clientId(), unit.bucket(), unit.day());
+      limits.giveBack(admitted.clientId(), admitted.keyId(), unit.bucket(), unit.day());
       return null;
     }, false).recover(failure -> {
       Log.warnf("Could not give back a %s unit: %s", unit.bucket().bucketName(), failure.getMessage());

@@ -54,8 +54,11 @@ record GatewayAnswer(int status, String description, List<ApiError> examples, Ma
       mediaType.set("example", body(examples.getFirst(), problem));
     } else {
       var named = mediaType.putObject("examples");
-      examples.forEach(example -> named.putObject(example.getError()).put("summary", example.getError())
-          .set("value", body(example, problem)));
+      // A sub-key's refusal shares its code with the client's (403 insufficient_scope, 429 rate_limited).
+      examples.forEach(example -> {
+        var name = example.getError() + (Boolean.TRUE.equals(example.extra().get("subKey")) ? "_sub_key" : "");
+        named.putObject(name).put("summary", name).set("value", body(example, problem));
+      });
     }
     return response;
   }

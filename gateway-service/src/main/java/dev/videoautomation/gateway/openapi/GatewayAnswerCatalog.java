@@ -9,6 +9,7 @@ import static dev.videoautomation.gateway.openapi.GatewayComponents.RATE_LIMIT_R
 import static dev.videoautomation.gateway.openapi.GatewayComponents.RETRY_AFTER;
 import static dev.videoautomation.gateway.openapi.GatewayComponents.WWW_AUTHENTICATE;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,8 +20,11 @@ import dev.videoautomation.gateway.admission.Admission;
 import dev.videoautomation.gateway.admission.Challenge;
 import dev.videoautomation.gateway.config.GatewayConfig;
 import dev.videoautomation.gateway.idempotency.IdempotentRequests;
+import dev.videoautomation.gateway.keys.KeyVerification;
+import dev.videoautomation.gateway.limits.Metering;
 import dev.videoautomation.gateway.proxy.Forwarder;
 import dev.videoautomation.gateway.routing.Access;
+import dev.videoautomation.gateway.routing.Route;
 import dev.videoautomation.gateway.sizes.RequestSizes;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ErrorCode;
@@ -84,7 +88,8 @@ class GatewayAnswerCatalog {
   }
 
   GatewayAnswer unauthorized() {
-    return GatewayAnswer.of("`unauthorized`: no API key, or the key is unknown, revoked or replaced. "
+    return GatewayAnswer.of("`unauthorized`: no API key, or the key is unknown, revoked, replaced or expired (a "
+        + "sub-key past its `expiresAt`: the message names the time). "
         + "`WWW-Authenticate` points at the protected-resource metadata, which says how to get one.",
         ApiError.of(ErrorCode.UNAUTHORIZED, Admission.NO_KEY), WWW_AUTHENTICATE);
   }
@@ -99,33 +104,79 @@ class GatewayAnswerCatalog {
   }
 
   /**
-   * 403 {@code insufficient_scope} (with its {@code WWW-Authenticate} challenge) and, where a subscription is
-   * needed, {@code subscription_required}.
+   * The 403s of {@code route}: {@code insufficient_scope} (with its {@code WWW-Authenticate} challenge) and, where a
+   * subscription is needed, {@code subscription_required}; for a sub-key, {@code insufficient_scope} with
+   * {@code subKey} where only a primary key may call, or where the route's bucket is not among the sub-key's. Null
+   * when the gateway answers no 403 there.
    */
-  GatewayAnswer forbidden(Access access) {
-    var examples = access.refusals().stream().map(code -> code == ErrorCode.INSUFFICIENT_SCOPE
-        ? ApiError.of(code, "This call needs the api.write scope; this key has [api.read].")
-            .with("requiredScope", "api.write")
+  GatewayAnswer forbidden(Route route) {
+    var access = route.access();
+    var examples = new ArrayList<ApiError>();
+    access.refusals().forEach(code -> examples.add(code == ErrorCode.INSUFFICIENT_SCOPE
+        ? ApiError.of(code, "This call needs the " + access.scope() + " scope; this key has [api.read].")
+            .with("requiredScope", access.scope())
         : ApiError.of(code, "This call needs an active subscription ($99 per month); this client has none.")
-            .withSetup(Admission.SUBSCRIBE_SETUP)).toList();
-    var scope = "`insufficient_scope`: the key lacks the scope this call needs (`requiredScope`, and the "
-        + "`WWW-Authenticate` challenge's `scope`";
-    var description = access.needsSubscription()
-        ? scope + "; an anonymous key only reads), or `subscription_required`: the client has no active "
-            + "subscription (`setup` says how)."
-        : scope + ").";
-    return new GatewayAnswer(403, description, examples, Map.of(WWW_AUTHENTICATE, INSUFFICIENT_SCOPE_CHALLENGE));
+            .withSetup(Admission.SUBSCRIBE_SETUP)));
+    var reasons = new ArrayList<String>();
+    if (!examples.isEmpty()) {
+      var scope = "`insufficient_scope`: the key lacks the scope this call needs (`requiredScope`, and the "
+          + "`WWW-Authenticate` challenge's `scope`";
+      reasons.add(access.needsSubscription()
+          ? scope + "; an anonymous key only reads), or `subscription_required`: the client has no active "
+              + "subscription (`setup` says how)"
+          : scope + ")");
+    }
+    var refusesSubKeys = route.refusesSubKeys();
+    var otherBucket = route.bucket().orElse(null) == LimitBucket.SCRAPE ? LimitBucket.IMAGES_GENERATE
+        : LimitBucket.SCRAPE;
+    var subKey = new KeyVerification(KeyVerification.ACTIVE, null, null, List.of(), null, true, null,
+        List.of(otherBucket.bucketName()), Map.of());
+    if (refusesSubKeys) {
+      examples.add(Admission.subKeyRefusal(route, subKey).error());
+      reasons.add("`insufficient_scope` with `subKey: true`: a sub-key cannot call this (keys, recovery, "
+          + "subscriptions and webhooks belong to the client's primary key)");
+    } else if (route.bucket().isPresent()) {
+      examples.add(Admission.subKeyRefusal(route, subKey).error());
+      reasons.add("`insufficient_scope` with `subKey: true` and `bucket`: this sub-key may not draw from the "
+          + "operation's bucket (`allowedBuckets` lists those it may)");
+    }
+    if (examples.isEmpty()) {
+      return null;
+    }
+    return new GatewayAnswer(403, String.join("; or ", reasons) + ".", examples, access.scope() == null ? Map.of()
+        : Map.of(WWW_AUTHENTICATE, INSUFFICIENT_SCOPE_CHALLENGE));
+  }
+
+  /** The component name of {@link #forbidden}'s answer: one per kind of access and sub-key refusal. */
+  static String forbiddenName(Route route) {
+    var name = switch (route.access()) {
+      case READ -> "GatewayInsufficientScope";
+      case WRITE -> "GatewayScopeOrSubscription";
+      case MANAGE_KEYS -> "GatewayKeyManagement";
+      default -> "GatewaySubKeyRefused";
+    };
+    if (route.access() != Access.MANAGE_KEYS && route.refusesSubKeys() && route.access().scope() != null) {
+      return name + "OrSubKey";
+    }
+    return route.bucket().isPresent() && !route.refusesSubKeys() ? name + "OrBucket" : name;
   }
 
   GatewayAnswer rateLimited(LimitBucket bucket) {
     var limit = bucket.defaultDailyLimit();
-    return GatewayAnswer.of("`rate_limited`: the daily `" + bucket.bucketName() + "` bucket (" + bucket.covers()
-        + ") is used up; it resets at 00:00 UTC. `retryAfter` and `Retry-After` say how many seconds that is; "
-        + "`bucket` and the `RateLimit-Policy` and `RateLimit` headers name the bucket.",
-        ApiError.of(ErrorCode.RATE_LIMITED, "The daily limit of " + limit + " calls in the '" + bucket.bucketName()
-            + "' bucket is used up; it resets at 00:00 UTC.").with("limit", limit).with("retryAfter", 3600)
-            .with("bucket", bucket.bucketName()),
-        RATE_LIMIT_POLICY, RATE_LIMIT, RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING, RATE_LIMIT_RESET, RETRY_AFTER);
+    return new GatewayAnswer(429, "`rate_limited`: the daily `" + bucket.bucketName() + "` bucket (" + bucket.covers()
+        + ") is used up, the client's or, with `subKey: true`, the sub-key's own daily cap in it (`limit` is the "
+        + "one that refused); it resets at 00:00 UTC. `retryAfter` and `Retry-After` say how many seconds that is; "
+        + "`bucket` and the `RateLimit-Policy` and `RateLimit` headers name the bucket (a sub-key's own policy is "
+        + "listed beside the client's as `\"" + Metering.keyPolicy(bucket) + "\"`).",
+        List.of(ApiError.of(ErrorCode.RATE_LIMITED, "The daily limit of " + limit + " calls in the '"
+            + bucket.bucketName() + "' bucket is used up; it resets at 00:00 UTC.").with("limit", limit)
+            .with("retryAfter", 3600).with("bucket", bucket.bucketName()),
+            ApiError.of(ErrorCode.RATE_LIMITED, "This sub-key's own daily cap of 5 calls in the '"
+                + bucket.bucketName() + "' bucket is used up (its client has " + (limit - 5) + " left today); it "
+                + "resets at 00:00 UTC.").with("limit", 5).with("retryAfter", 3600)
+                .with("bucket", bucket.bucketName()).with(Admission.SUB_KEY, true)),
+        GatewayAnswer.sameNames(RATE_LIMIT_POLICY, RATE_LIMIT, RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING,
+            RATE_LIMIT_RESET, RETRY_AFTER));
   }
 
   GatewayAnswer serviceUnavailable() {

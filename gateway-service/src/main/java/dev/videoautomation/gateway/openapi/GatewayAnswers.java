@@ -26,13 +26,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.videoautomation.gateway.idempotency.IdempotentRequests;
 import dev.videoautomation.gateway.routing.Access;
 import dev.videoautomation.gateway.routing.Body;
 import dev.videoautomation.gateway.routing.Owner;
 import dev.videoautomation.gateway.routing.Route;
 import dev.videoautomation.gateway.routing.RouteTable;
 import dev.videoautomation.gateway.sizes.RequestSizes;
+import dev.videoautomation.platform.spending.SpendingOperation;
 
 /**
  * What the gateway decides for every operation, written into the merged document from the operation's route (the
@@ -71,6 +71,7 @@ class GatewayAnswers {
     components.defineHeaders(catalog.challenge());
     components.defineIdempotencyKeys(catalog.wholeBodyBytes());
     components.defineWaits();
+    components.defineCredits();
     var emptyPaths = new ArrayList<String>();
     merged.get("paths").fields().forEachRemaining(path -> {
       var operations = (ObjectNode) path.getValue();
@@ -115,11 +116,9 @@ class GatewayAnswers {
       answers.add("GatewayConflictingCredentials", catalog.conflictingCredentials());
       answers.add("GatewayUnauthorized", catalog.unauthorized());
     }
-    switch (route.access()) {
-      case READ -> answers.add("GatewayInsufficientScope", catalog.forbidden(route.access()));
-      case WRITE -> answers.add("GatewayScopeOrSubscription", catalog.forbidden(route.access()));
-      default -> {
-      }
+    var forbidden = catalog.forbidden(route);
+    if (forbidden != null) {
+      answers.add(GatewayAnswerCatalog.forbiddenName(route), forbidden);
     }
     if (route.access().checksKey() || route.owner() != Owner.GATEWAY) {
       answers.add("GatewayServiceUnavailable", catalog.serviceUnavailable());
@@ -135,6 +134,10 @@ class GatewayAnswers {
       onSuccesses(responses, RATE_LIMIT_POLICY, RATE_LIMIT, RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING,
           RATE_LIMIT_RESET);
     });
+    if (chargesCredits(route)) {
+      declareParameter(operation, GatewayComponents.MAX_CREDITS);
+      onSuccesses(responses, GatewayComponents.CREDITS_REMAINING);
+    }
     if (servesWaits(route)) {
       declareParameter(operation, GatewayComponents.PREFER);
       onSuccesses(responses, GatewayComponents.PREFERENCE_APPLIED);
@@ -152,6 +155,15 @@ class GatewayAnswers {
           catalog.idempotencyConflict(route.issuesCredential()));
       answers.add("GatewayIdempotencyKeyMismatch", catalog.idempotencyKeyMismatch());
     }
+  }
+
+  /**
+   * Whether the operation charges credits: its row of platform's spending table names a billing operation. Its owner
+   * honours {@code Max-Credits} and answers {@code Credits-Remaining} (issue 32).
+   */
+  static boolean chargesCredits(Route route) {
+    return SpendingOperation.byRoute(route.method(), route.pattern()).flatMap(SpendingOperation::billing)
+        .isPresent();
   }
 
   /** Whether {@code Prefer: wait=N} holds the answer: a creating POST, or one job's read (docs/jobs.md). */
@@ -180,13 +192,17 @@ class GatewayAnswers {
     });
   }
 
-  /** Adds the gateway's parameter {@code name} to the operation, unless the service declared the header itself. */
+  /**
+   * Adds the gateway's parameter {@code name} to the operation, unless the service declared the header itself (or
+   * the operation already refers to it).
+   */
   private static void declareParameter(ObjectNode operation, String name) {
     var parameters = operation.get("parameters") instanceof ArrayNode existing ? existing
         : operation.putArray("parameters");
+    var header = GatewayComponents.headerName(name);
     for (var parameter : parameters) {
-      if (parameter.path("in").asText().equals("header")
-          && parameter.path("name").asText().equalsIgnoreCase(IdempotentRequests.HEADER)) {
+      if (parameter.path("$ref").asText().endsWith("/" + name) || parameter.path("in").asText().equals("header")
+          && parameter.path("name").asText().equalsIgnoreCase(header)) {
         return;
       }
     }

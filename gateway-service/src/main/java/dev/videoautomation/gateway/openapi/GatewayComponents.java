@@ -30,6 +30,9 @@ final class GatewayComponents {
   static final String IDEMPOTENCY_KEY_WITHOUT_REPLAY = "IdempotencyKeyWithoutReplay";
   static final String PREFER = "Prefer";
   static final String PREFERENCE_APPLIED = "Preference-Applied";
+  /** The per-call credit cap a caller sends, and the credits left it gets back (issue 32). */
+  static final String MAX_CREDITS = "MaxCredits";
+  static final String CREDITS_REMAINING = "Credits-Remaining";
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final int MAX_INT = Integer.MAX_VALUE;
   private static final int DAY_SECONDS = 86_400;
@@ -94,6 +97,33 @@ final class GatewayComponents {
         + "the seconds the gateway was ready to wait.", applied, "wait=30"));
   }
 
+  /** The header a parameter defined here is sent as. */
+  static String headerName(String parameter) {
+    return switch (parameter) {
+      case IDEMPOTENCY_KEY, IDEMPOTENCY_KEY_WITHOUT_REPLAY -> IdempotentRequests.HEADER;
+      case MAX_CREDITS -> "Max-Credits";
+      default -> parameter;
+    };
+  }
+
+  /**
+   * Defines {@code Max-Credits} (request) and {@code Credits-Remaining} (answer), which every credit-charging
+   * operation takes and gives (issue 32; the owner and billing act on them, the gateway passes them through).
+   */
+  void defineCredits() {
+    var cap = NODES.objectNode().put("name", headerName(MAX_CREDITS)).put("in", "header").put("required", false)
+        .put("description", "The most credits this call may cost. When its cost is higher, the call is refused "
+            + "with 402 `budget_exceeded` (`cost`, `max`) before anything is spent. Without it, the balance (and a "
+            + "sub-key's budget) is the only bound.")
+        .put("example", 10);
+    cap.set("schema", integer(0, MAX_INT));
+    object(components, "parameters").set(MAX_CREDITS, cap);
+    object(components, "headers").set(CREDITS_REMAINING, header("Credits left after this call: the client's "
+        + "balance, or for a sub-key with a credit budget the lower of that balance and what is left of the budget.",
+        NODES.objectNode().put("type", "integer").put("format", "int64").put("minimum", 0)
+            .put("maximum", Long.MAX_VALUE), 96));
+  }
+
   /** Defines the headers every gateway answer may carry. */
   void defineHeaders(String challenge) {
     var headers = object(components, "headers");
@@ -107,10 +137,14 @@ final class GatewayComponents {
         + "the body).", integer(0, DAY_SECONDS), 3600));
     headers.set(RATE_LIMIT_POLICY, header("The daily quota of this operation's bucket, as a structured field "
         + "(draft-ietf-httpapi-ratelimit-headers-11 §3): `\"<bucket>\";q=<calls per day>;w=86400`, the bucket "
-        + "named as `GET /v1/usage` names it.", string(MAX_STRUCTURED_FIELD), "\"scrape\";q=500;w=86400"));
+        + "named as `GET /v1/usage` names it. A sub-key with a daily cap of its own in the bucket adds its own "
+        + "policy, `\"<bucket>:key\";q=<its cap>;w=86400`, after the client's.", string(MAX_STRUCTURED_FIELD),
+        "\"scrape\";q=500;w=86400"));
     headers.set(RATE_LIMIT, header("What is left of that quota (draft-ietf-httpapi-ratelimit-headers-11 §4): "
         + "`\"<bucket>\";r=<calls left today>;t=<seconds until 00:00 UTC>`, the numbers `RateLimit-Remaining` and "
-        + "`RateLimit-Reset` give.", string(MAX_STRUCTURED_FIELD), "\"scrape\";r=499;t=3600"));
+        + "`RateLimit-Reset` give; with a sub-key's own cap, `\"<bucket>:key\";r=…;t=…` after it (the older "
+        + "`RateLimit-Limit` and `-Remaining` then speak for whichever has less left).", string(MAX_STRUCTURED_FIELD),
+        "\"scrape\";r=499;t=3600"));
     headers.set(WWW_AUTHENTICATE, header("How to authenticate (RFC 9728 §5.1): `Bearer` with `resource_metadata`, "
         + "the protected-resource metadata that says where and how to get a key.", string(1000), challenge));
     headers.set(INSUFFICIENT_SCOPE_CHALLENGE, header("With `insufficient_scope` (RFC 6750 §3.1): "

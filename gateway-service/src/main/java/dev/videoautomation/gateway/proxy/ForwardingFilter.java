@@ -28,6 +28,7 @@ import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.errors.ErrorResponses;
+import dev.videoautomation.platform.token.InternalTokenFilter;
 import dev.videoautomation.platform.token.InternalTokens;
 
 /**
@@ -53,9 +54,11 @@ public class ForwardingFilter {
   private final InternalTokens tokens;
   private final JobSlots slots;
   private final CreationWaits creationWaits;
+  private final InternalTokenFilter internalTokens;
 
   ForwardingFilter(RouteTable routes, RequestSizes sizes, Admission admission, IdempotentRequests idempotent,
-      Metering metering, Forwarder forwarder, InternalTokens tokens, JobSlots slots, CreationWaits creationWaits) {
+      Metering metering, Forwarder forwarder, InternalTokens tokens, JobSlots slots, CreationWaits creationWaits,
+      InternalTokenFilter internalTokens) {
     this.routes = routes;
     this.sizes = sizes;
     this.admission = admission;
@@ -65,6 +68,7 @@ public class ForwardingFilter {
     this.tokens = tokens;
     this.slots = slots;
     this.creationWaits = creationWaits;
+    this.internalTokens = internalTokens;
   }
 
   void register(@Observes Filters filters) {
@@ -96,18 +100,41 @@ public class ForwardingFilter {
       RefusedBodies.answer(rc, refusedBody.get());
       return;
     }
+    if (route.access() == Access.SERVICE) {
+      // Another service's call to the gateway's internal API: its token, never an API key, says who it is.
+      internalTokens.verify(rc);
+      return;
+    }
     if (route.access() == Access.PUBLIC) {
-      if (route.owner() == Owner.GATEWAY) {
-        rc.next();
-      } else {
-        forwardAsTheGateway(rc, route);
+      if (route.refusesSubKeys()) {
+        rc.request().pause();
+        admission.subKeyRefusalOnPublicRoute(rc.request().headers(), route).onComplete(refusal -> {
+          if (refusal.result() != null) {
+            fail(rc, refusal.result());
+          } else if (route.owner() == Owner.GATEWAY) {
+            rc.request().resume();
+            rc.next();
+          } else {
+            forwardAsTheGateway(rc, route); // the forward resumes the paused body as it pipes it
+          }
+        });
+        return;
       }
+      forwardPublic(rc, route);
       return;
     }
     rc.request().pause();
     admission.admit(rc.request().headers(), route, route.owner() == Owner.GATEWAY)
         .onSuccess(admitted -> proceed(rc, route, admitted))
         .onFailure(failure -> fail(rc, failure));
+  }
+
+  private void forwardPublic(RoutingContext rc, Route route) {
+    if (route.owner() == Owner.GATEWAY) {
+      rc.next();
+    } else {
+      forwardAsTheGateway(rc, route);
+    }
   }
 
   private void proceed(RoutingContext rc, Route route, Admitted admitted) {

@@ -10,14 +10,23 @@ import dev.videoautomation.platform.limits.LimitBucket;
  * One row of the route table: a method on a path pattern, its owner, what it asks of the caller, the daily bucket
  * it draws from, the kind of body it takes, whether its answer carries a credential (a key, shown once, so the
  * gateway never stores it for an {@code Idempotency-Key} replay), and whether it creates a job (which a caller may
- * wait on). Patterns are literal segments, {@code *} for
+ * wait on), and whether a sub-key is refused here (issue 32: a sub-key manages no keys, subscriptions or
+ * webhooks). Patterns are literal segments, {@code *} for
  * exactly one segment, and a trailing {@code **} for the prefix itself and anything below it.
  */
 public record Route(String method, String pattern, Owner owner, Access access, Optional<LimitBucket> bucket,
-    Body body, boolean issuesCredential, boolean createsJob) {
+    Body body, boolean issuesCredential, boolean createsJob, boolean subKeysRefused) {
 
   public Route(String method, String pattern, Owner owner, Access access, Optional<LimitBucket> bucket) {
-    this(method, pattern, owner, access, bucket, Body.DOCUMENT, false, false);
+    this(method, pattern, owner, access, bucket, Body.DOCUMENT, false, false, false);
+  }
+
+  /**
+   * Whether a sub-key is refused here with 403 whatever its scopes. On a public route a key is never needed, so it is
+   * looked at only to refuse a sub-key (recovery).
+   */
+  public boolean refusesSubKeys() {
+    return subKeysRefused || access.refusesSubKeys();
   }
 
   public List<String> segments() {
@@ -35,12 +44,13 @@ public record Route(String method, String pattern, Owner owner, Access access, O
 
   /** This route with media files for a body. */
   public Route takingUploads() {
-    return new Route(method, pattern, owner, access, bucket, Body.UPLOAD, issuesCredential, createsJob);
+    return new Route(method, pattern, owner, access, bucket, Body.UPLOAD, issuesCredential, createsJob,
+        subKeysRefused);
   }
 
   /** This route marked as one whose answer carries a credential. */
   public Route issuingCredentials() {
-    return new Route(method, pattern, owner, access, bucket, body, true, createsJob);
+    return new Route(method, pattern, owner, access, bucket, body, true, createsJob, subKeysRefused);
   }
 
   /**
@@ -48,6 +58,11 @@ public record Route(String method, String pattern, Owner owner, Access access, O
    * holds the answer until the job ends.
    */
   public Route creatingJobs() {
-    return new Route(method, pattern, owner, access, bucket, body, issuesCredential, true);
+    return new Route(method, pattern, owner, access, bucket, body, issuesCredential, true, subKeysRefused);
+  }
+
+  /** This route closed to sub-keys: what it changes belongs to the client's primary key (issue 32). */
+  public Route refusingSubKeys() {
+    return new Route(method, pattern, owner, access, bucket, body, issuesCredential, createsJob, true);
   }
 }

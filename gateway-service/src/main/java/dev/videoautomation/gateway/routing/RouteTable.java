@@ -1,8 +1,10 @@
 package dev.videoautomation.gateway.routing;
 
 import static dev.videoautomation.gateway.routing.Access.ANY_KEY;
+import static dev.videoautomation.gateway.routing.Access.MANAGE_KEYS;
 import static dev.videoautomation.gateway.routing.Access.OPTIONAL_KEY;
 import static dev.videoautomation.gateway.routing.Access.PUBLIC;
+import static dev.videoautomation.gateway.routing.Access.SERVICE;
 import static dev.videoautomation.gateway.routing.Owner.AUTH;
 import static dev.videoautomation.gateway.routing.Owner.BILLING;
 import static dev.videoautomation.gateway.routing.Owner.CLONE;
@@ -107,22 +109,31 @@ public class RouteTable {
     table.add(route("GET", "/v1/jobs/*", GATEWAY));
     table.add(route("GET", "/v1/jobs/*/events", GATEWAY));
     table.add(route("POST", "/v1/jobs/*/cancel", GATEWAY));
+    // What each key of a client took today, for auth's key list (docs/internal-api.md §3.19.4): services only.
+    table.add(route("GET", "/internal/usage/keys/*", GATEWAY, SERVICE));
 
-    // Discovery, registration, claims and keys: the answers that issue a key are shown once, never stored.
+    // Discovery, registration, claims and keys: the answers that issue a key are shown once, never stored. A
+    // sub-key rotates, recovers and verifies nothing: those act for the whole client (issue 32).
     table.add(route("GET", "/.well-known/**", AUTH, PUBLIC));
     table.add(route("POST", "/v1/auth/agent/**", AUTH, PUBLIC).issuingCredentials());
     table.add(route("GET", "/claim/*", AUTH, PUBLIC));
     table.add(route("POST", "/claim/*", AUTH, PUBLIC).issuingCredentials());
-    table.add(route("POST", "/v1/api_keys/rotate", AUTH, ANY_KEY).issuingCredentials());
-    table.add(route("POST", "/v1/api_keys/recover", AUTH, PUBLIC).issuingCredentials());
+    table.add(route("POST", "/v1/api_keys/rotate", AUTH, ANY_KEY).issuingCredentials().refusingSubKeys());
+    table.add(route("POST", "/v1/api_keys/recover", AUTH, PUBLIC).issuingCredentials().refusingSubKeys());
     // Whoever finds a leaked key reports it: holding the key is enough (docs/auth-service.md). Its answer holds no key.
     table.add(route("POST", "/v1/api_keys/revoke_leaked", AUTH, PUBLIC));
     // Verifying the recovery address needs the client's own key, whatever its plan (docs/auth-service.md).
-    table.add(route("POST", "/v1/api_keys/verify_email", AUTH, ANY_KEY));
+    table.add(route("POST", "/v1/api_keys/verify_email", AUTH, ANY_KEY).refusingSubKeys());
+    // The client's keys and sub-keys (issue 32): a claimed, subscribed key that is not a sub-key, reads included.
+    table.add(route("POST", "/v1/api_keys", AUTH, MANAGE_KEYS).issuingCredentials());
+    table.add(route("GET", "/v1/api_keys", AUTH, MANAGE_KEYS));
+    for (var method : List.of("GET", "PUT", "DELETE")) {
+      table.add(route(method, "/v1/api_keys/*", AUTH, MANAGE_KEYS));
+    }
 
     // Billing: subscribing, checkout and pricing are open to callers who have no key yet; a keyless checkout's key
     // is handed out once by credits/status.
-    table.add(route("POST", "/v1/subscribe", BILLING, OPTIONAL_KEY));
+    table.add(route("POST", "/v1/subscribe", BILLING, OPTIONAL_KEY).refusingSubKeys());
     table.add(route("GET", "/v1/credits/status", BILLING, PUBLIC).issuingCredentials());
     table.add(route("GET", "/v1/pricing", BILLING, PUBLIC));
     table.add(route("POST", "/v1/billing/webhooks/*", BILLING, PUBLIC));
@@ -175,15 +186,18 @@ public class RouteTable {
     }
 
     // Webhooks (records-service, Standard Webhooks): endpoints, their delivery log, redelivery.
-    // Creating an endpoint and rotating its secret show the secret once: never stored for a replay.
-    table.add(route("POST", "/v1/webhooks", RECORDS).issuingCredentials());
-    table.add(route("GET", "/v1/webhooks", RECORDS));
-    table.add(route("GET", "/v1/webhooks/*", RECORDS));
-    table.add(route("DELETE", "/v1/webhooks/*", RECORDS));
-    table.add(route("POST", "/v1/webhooks/*/rotate_secret", RECORDS).issuingCredentials());
-    table.add(route("POST", "/v1/webhooks/*/enable", RECORDS));
-    table.add(route("GET", "/v1/webhooks/*/deliveries", RECORDS));
-    table.add(route("POST", "/v1/webhooks/deliveries/*/redeliver", RECORDS));
+    // Creating an endpoint and rotating its secret show the secret once: never stored for a replay. A sub-key
+    // manages no webhooks, reads included (issue 32): the endpoints and deliveries are the whole client's.
+    var webhooks = new ArrayList<Route>();
+    webhooks.add(route("POST", "/v1/webhooks", RECORDS).issuingCredentials());
+    webhooks.add(route("GET", "/v1/webhooks", RECORDS));
+    webhooks.add(route("GET", "/v1/webhooks/*", RECORDS));
+    webhooks.add(route("DELETE", "/v1/webhooks/*", RECORDS));
+    webhooks.add(route("POST", "/v1/webhooks/*/rotate_secret", RECORDS).issuingCredentials());
+    webhooks.add(route("POST", "/v1/webhooks/*/enable", RECORDS));
+    webhooks.add(route("GET", "/v1/webhooks/*/deliveries", RECORDS));
+    webhooks.add(route("POST", "/v1/webhooks/deliveries/*/redeliver", RECORDS));
+    webhooks.forEach(webhook -> table.add(webhook.refusingSubKeys()));
     return table;
   }
 

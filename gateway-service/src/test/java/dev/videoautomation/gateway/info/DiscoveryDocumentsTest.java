@@ -212,8 +212,16 @@ class DiscoveryDocumentsTest {
         .body("endpoints.'POST /v1/upload'.maxBodyBytes", equalTo(2_147_483_648L))
         .body("endpoints.'POST /v1/api_keys/rotate'.issuesCredential", equalTo(true))
         .body("endpoints.'POST /v1/watch'.issuesCredential", equalTo(false))
+        .body("endpoints.'GET /v1/api_keys'.access", equalTo("manage_keys"))
+        .body("endpoints.'GET /v1/api_keys'.scope", equalTo("api.write"))
+        .body("endpoints.'GET /v1/api_keys'.subscription", equalTo(true))
+        .body("endpoints.'GET /v1/api_keys'.subKeys", equalTo(false))
+        .body("endpoints.'POST /v1/webhooks'.subKeys", equalTo(false))
+        .body("endpoints.'POST /v1/watch'.subKeys", equalTo(true))
+        .body("endpoints.'GET /internal/usage/keys/*'", nullValue())
         .extract().jsonPath();
-    assertThat(info.getMap("endpoints")).hasSize(routes.routes().size());
+    // Every route but the gateway's internal API, which serves the suite's services.
+    assertThat(info.getMap("endpoints")).hasSize(routes.routes().size() - 1);
     assertThat(info.getList("callCosts.operationId")).containsExactly(Arrays.stream(SpendingOperation.values())
         .map(SpendingOperation::operationId).toArray());
     assertThat(Arrays.stream(LimitBucket.values()).map(LimitBucket::bucketName))

@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import jakarta.inject.Inject;
@@ -47,6 +48,16 @@ class MergedOpenApiTest {
           "head": {"operationId": "headCdnObject", "responses": {"200": {"description": "headers"}}}},
         "/v1/not-routed": {"get": {"operationId": "getNothing", "responses": {"200": {"description": "ok"}}}}}}""";
 
+  static final String CLONE = """
+      {"openapi": "3.0.3", "paths": {
+        "/v1/images/generate": {"post": {"operationId": "generateImage",
+          "requestBody": {"content": {"application/json": {}}},
+          "responses": {"202": {"description": "queued"}}}},
+        "/v1/images/{id}": {"get": {"operationId": "getImage", "parameters": [{"name": "id", "in": "path",
+          "required": true, "schema": {"type": "string"}}], "responses": {"200": {"description": "the task"}}}},
+        "/v1/api_keys": {"get": {"operationId": "listApiKeys", "responses": {"200": {"description": "keys"}}}},
+        "/v1/webhooks": {"get": {"operationId": "listWebhooks", "responses": {"200": {"description": "hooks"}}}}}}""";
+
   static final String AUTH_AND_BILLING = """
       {"openapi": "3.0.3", "paths": {
         "/v1/auth/agent": {"post": {"operationId": "registerAgent", "description": "Register.",
@@ -63,7 +74,11 @@ class MergedOpenApiTest {
   private ObjectNode merge(String... services) throws IOException {
     var documents = new LinkedHashMap<String, JsonNode>();
     for (var service : services) {
-      documents.put(service, JSON.readTree(service.equals("media") ? MEDIA : AUTH_AND_BILLING));
+      documents.put(service, JSON.readTree(switch (service) {
+        case "media" -> MEDIA;
+        case "clone" -> CLONE;
+        default -> AUTH_AND_BILLING;
+      }));
     }
     return merged.merge(documents, new ArrayList<>());
   }
@@ -188,9 +203,13 @@ class MergedOpenApiTest {
     var document = merge("media");
 
     assertThat(operation(document, "/v1/watch", "post").at("/responses/403/$ref").asText())
-        .isEqualTo("#/components/responses/GatewayScopeOrSubscription");
-    assertThat(document.at("/components/responses/GatewayScopeOrSubscription/content/application~1json/examples")
-        .properties()).extracting(Map.Entry::getKey).containsExactly("insufficient_scope", "subscription_required");
+        .isEqualTo("#/components/responses/GatewayScopeOrSubscriptionOrBucket");
+    var watchRefusals = document.at("/components/responses/GatewayScopeOrSubscriptionOrBucket/content/"
+        + "application~1json/examples");
+    assertThat(watchRefusals.properties()).extracting(Map.Entry::getKey)
+        .containsExactly("insufficient_scope", "subscription_required", "insufficient_scope_sub_key");
+    assertThat(watchRefusals.at("/insufficient_scope_sub_key/value/bucket").asText()).isEqualTo("watch");
+    assertThat(watchRefusals.at("/insufficient_scope_sub_key/value/message").asText()).contains("'watch' bucket");
     assertThat(operation(document, "/v1/check/rules", "get").at("/responses/403/$ref").asText())
         .isEqualTo("#/components/responses/GatewayInsufficientScope");
     assertThat(document.at("/components/responses/GatewayInsufficientScope/content/application~1json/example/error")
@@ -202,7 +221,7 @@ class MergedOpenApiTest {
   void shouldDeclareTheInsufficientScopeChallengeOnThe403() throws IOException {
     var document = merge("media");
 
-    for (var forbidden : new String[] {"GatewayScopeOrSubscription", "GatewayInsufficientScope"}) {
+    for (var forbidden : new String[] {"GatewayScopeOrSubscriptionOrBucket", "GatewayInsufficientScope"}) {
       assertThat(document.at("/components/responses/" + forbidden + "/headers/WWW-Authenticate/$ref").asText())
           .as(forbidden).isEqualTo("#/components/headers/InsufficientScopeChallenge");
     }
@@ -225,7 +244,12 @@ class MergedOpenApiTest {
     var limited = document.at("/components/responses/GatewayRateLimitedWatch");
     assertThat(limited.path("headers").properties()).extracting(Map.Entry::getKey).contains("RateLimit-Limit",
         "RateLimit-Remaining", "RateLimit-Reset", "Retry-After");
-    assertThat(limited.at("/content/application~1json/example/error").asText()).isEqualTo("rate_limited");
+    assertThat(limited.at("/content/application~1json/examples/rate_limited/value/error").asText())
+        .isEqualTo("rate_limited");
+    // A sub-key's own daily cap refuses with its own limit, beside the client's policy.
+    assertThat(limited.at("/content/application~1json/examples/rate_limited_sub_key/value/subKey").asBoolean())
+        .isTrue();
+    assertThat(limited.path("description").asText()).contains("\"watch:key\"");
     assertThat(watch.at("/responses/200/headers").properties()).extracting(Map.Entry::getKey)
         .contains("RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset");
     assertThat(document.at("/components/headers/Retry-After/schema/type").asText()).isEqualTo("integer");
@@ -254,6 +278,52 @@ class MergedOpenApiTest {
     assertThat(remaining.path("example").asText()).isEqualTo("\"scrape\";r=499;t=3600");
     assertThat(remaining.path("required").asBoolean(false)).isFalse();
     assertThat(operation(document, "/v1/check/rules", "get").at("/responses/200/headers").has("RateLimit")).isFalse();
+  }
+
+  @Test
+  void shouldDeclareMaxCreditsAndCreditsRemainingOnCreditChargingOperationsOnly() throws IOException {
+    var document = merge("media", "clone");
+
+    var generate = operation(document, "/v1/images/generate", "post");
+    assertThat(generate.path("parameters").findValuesAsText("$ref"))
+        .contains("#/components/parameters/MaxCredits");
+    assertThat(generate.at("/responses/202/headers/Credits-Remaining/$ref").asText())
+        .isEqualTo("#/components/headers/Credits-Remaining");
+    var cap = document.at("/components/parameters/MaxCredits");
+    assertThat(cap.path("name").asText()).isEqualTo("Max-Credits");
+    assertThat(cap.path("in").asText()).isEqualTo("header");
+    assertThat(cap.path("description").asText()).contains("402 `budget_exceeded`");
+    assertThat(cap.at("/schema/type").asText()).isEqualTo("integer");
+    assertThat(document.at("/components/headers/Credits-Remaining/schema/type").asText()).isEqualTo("integer");
+    // Metered but free, or neither: no credit headers.
+    var watch = operation(document, "/v1/watch", "post");
+    assertThat(watch.path("parameters").findValuesAsText("$ref")).doesNotContain("#/components/parameters/MaxCredits");
+    assertThat(watch.at("/responses/200/headers").has("Credits-Remaining")).isFalse();
+    assertThat(operation(document, "/v1/images/{id}", "get").at("/responses/200/headers").has("Credits-Remaining"))
+        .isFalse();
+  }
+
+  @Test
+  void shouldDeclareWhereASubKeyIsRefused() throws IOException {
+    var document = merge("clone", "auth");
+
+    var keys = operation(document, "/v1/api_keys", "get");
+    assertThat(keys.at("/responses/403/$ref").asText()).isEqualTo("#/components/responses/GatewayKeyManagement");
+    assertThat(document.at("/components/responses/GatewayKeyManagement/content/application~1json/examples")
+        .properties()).extracting(Map.Entry::getKey)
+        .containsExactly("insufficient_scope", "subscription_required", "insufficient_scope_sub_key");
+    assertThat(operation(document, "/v1/webhooks", "get").at("/responses/403/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayInsufficientScopeOrSubKey");
+    // Rotating and subscribing ask no scope, but refuse a sub-key.
+    for (var path : List.of("/v1/api_keys/rotate", "/v1/subscribe")) {
+      assertThat(operation(document, path, "post").at("/responses/403/$ref").asText()).as(path)
+          .isEqualTo("#/components/responses/GatewaySubKeyRefused");
+    }
+    var refused = document.at("/components/responses/GatewaySubKeyRefused");
+    assertThat(refused.at("/content/application~1json/example/subKey").asBoolean()).isTrue();
+    assertThat(refused.has("headers")).isFalse();
+    assertThat(operation(document, "/v1/images/{id}", "get").at("/responses/403/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayInsufficientScope");
   }
 
   /** Read from the gateway's own document, in process: its /q/openapi answers 404 on the public port. */

@@ -167,6 +167,7 @@ class ForwardingTest {
         .header("Access-Control-Allow-Methods", containsString("POST"))
         .header("Access-Control-Allow-Headers", containsString("Idempotency-Key"))
         .header("Access-Control-Allow-Headers", containsString("X-Api-Key"))
+        .header("Access-Control-Allow-Headers", containsString("Max-Credits"))
         .header("Service-Version", "2026-11-21");
     assertThat(owner.getAllServeEvents()).isEmpty();
   }
@@ -181,7 +182,7 @@ class ForwardingTest {
     var exposed = given().header("Origin", "https://agent.example").when().get("/v1/nowhere")
         .then().extract().header("Access-Control-Expose-Headers");
     assertThat(exposed.split(",\\s*")).contains("RateLimit", "RateLimit-Policy", "RateLimit-Limit",
-        "RateLimit-Remaining", "RateLimit-Reset", "Retry-After");
+        "RateLimit-Remaining", "RateLimit-Reset", "Retry-After", "Credits-Remaining");
   }
 
   @Test

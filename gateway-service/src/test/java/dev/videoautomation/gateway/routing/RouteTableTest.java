@@ -70,6 +70,44 @@ class RouteTableTest {
   }
 
   @Test
+  void shouldAskKeyManagementOfEveryMethodOnTheClientsKeys() {
+    for (var request : new String[][] {{"POST", "/v1/api_keys"}, {"GET", "/v1/api_keys"},
+        {"GET", "/v1/api_keys/key_1"}, {"PUT", "/v1/api_keys/key_1"}, {"DELETE", "/v1/api_keys/key_1"}}) {
+      assertThat(accessOf(request[0], request[1])).as(request[0] + " " + request[1]).isEqualTo(Access.MANAGE_KEYS);
+    }
+    assertThat(Access.MANAGE_KEYS.scope()).isEqualTo("api.write");
+    assertThat(Access.MANAGE_KEYS.needsSubscription()).isTrue();
+    // The literal paths keep their own rows.
+    assertThat(accessOf("POST", "/v1/api_keys/rotate")).isEqualTo(Access.ANY_KEY);
+    assertThat(table.lookup("POST", "/v1/api_keys")).isInstanceOfSatisfying(RouteTable.Found.class,
+        found -> assertThat(found.route().issuesCredential()).isTrue());
+  }
+
+  @Test
+  void shouldRefuseSubKeysWhereOnlyTheClientsPrimaryKeyMayAct() {
+    for (var request : new String[][] {{"POST", "/v1/api_keys/rotate"}, {"POST", "/v1/api_keys/recover"},
+        {"POST", "/v1/api_keys/verify_email"}, {"POST", "/v1/subscribe"}, {"GET", "/v1/webhooks"},
+        {"POST", "/v1/webhooks/deliveries/dlv_1/redeliver"}, {"GET", "/v1/api_keys"}}) {
+      assertThat(routeOf(request[0], request[1]).refusesSubKeys()).as(request[0] + " " + request[1]).isTrue();
+    }
+    for (var request : new String[][] {{"POST", "/v1/watch"}, {"GET", "/v1/videos"},
+        {"POST", "/v1/api_keys/revoke_leaked"}, {"GET", "/v1/usage"}}) {
+      assertThat(routeOf(request[0], request[1]).refusesSubKeys()).as(request[0] + " " + request[1]).isFalse();
+    }
+  }
+
+  @Test
+  void shouldServeTheKeysUsageToServicesOnly() {
+    assertThat(accessOf("GET", "/internal/usage/keys/cli_1")).isEqualTo(Access.SERVICE);
+    assertThat(Access.SERVICE.checksKey()).isFalse();
+    assertThat(table.lookup("GET", "/internal/verify")).isInstanceOf(RouteTable.NotFound.class);
+  }
+
+  private Route routeOf(String method, String path) {
+    return ((RouteTable.Found) table.lookup(method, path)).route();
+  }
+
+  @Test
   void shouldAnswerUnknownPathsAndWrongMethodsDistinctly() {
     assertThat(table.lookup("GET", "/v1/nothing")).isInstanceOf(RouteTable.NotFound.class);
     assertThat(table.lookup("POST", "/v1/scrape/shortvideo/unknown")).isInstanceOf(RouteTable.NotFound.class);
@@ -93,7 +131,7 @@ class RouteTableTest {
   void shouldMarkEveryRouteThatIssuesACredential() {
     assertThat(table.routes().stream().filter(Route::issuesCredential).map(r -> r.method() + " " + r.pattern()))
         .containsExactlyInAnyOrder("POST /v1/auth/agent/**", "POST /claim/*", "POST /v1/api_keys/rotate",
-            "POST /v1/api_keys/recover", "GET /v1/credits/status", "POST /v1/webhooks",
+            "POST /v1/api_keys/recover", "POST /v1/api_keys", "GET /v1/credits/status", "POST /v1/webhooks",
             "POST /v1/webhooks/*/rotate_secret");
   }
 
