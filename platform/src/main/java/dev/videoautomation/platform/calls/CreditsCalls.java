@@ -13,7 +13,6 @@ import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
-import dev.videoautomation.platform.spending.CreditHeaders;
 import dev.videoautomation.platform.token.Caller;
 import dev.videoautomation.platform.token.CurrentCaller;
 
@@ -23,7 +22,7 @@ import dev.videoautomation.platform.token.CurrentCaller;
  * reason {@code insufficient_credits} (402, with {@code balance} and {@code cost}) that reaches the agent unchanged,
  * as does {@code budget_exceeded} (402: the agent's {@code Max-Credits} cap or its key's budget, §3.19.2). A charge
  * made while serving an agent carries the agent's key (the token's {@code keyId}) and cap on to billing, and leaves
- * what billing says remains for the answer's {@code Credits-Remaining} ({@link CreditHeaders}).
+ * what billing says remains for the answer's {@code Credits-Remaining} ({@link SpendContext}).
  */
 @ApplicationScoped
 public class CreditsCalls {
@@ -32,13 +31,13 @@ public class CreditsCalls {
 
   private final BillingApi billing;
   private final CurrentCaller currentCaller;
-  private final CreditHeaders headers;
+  private final SpendContext spend;
   private final AtomicReference<CachedPrices> prices = new AtomicReference<>();
 
-  CreditsCalls(@RestClient BillingApi billing, CurrentCaller currentCaller, CreditHeaders headers) {
+  CreditsCalls(@RestClient BillingApi billing, CurrentCaller currentCaller, SpendContext spend) {
     this.billing = billing;
     this.currentCaller = currentCaller;
-    this.headers = headers;
+    this.spend = spend;
   }
 
   @Timeout(value = 3, unit = ChronoUnit.SECONDS)
@@ -48,10 +47,10 @@ public class CreditsCalls {
       Map<String, String> attributes) {
     var keyId = currentCaller.get().filter(caller -> !caller.isService()).map(Caller::keyId).orElse(null);
     var charge = new Credits.Charge(clientId, operationId, operation, quantity,
-        attributes == null || attributes.isEmpty() ? null : attributes, keyId, headers.maxCredits().orElse(null));
+        attributes == null || attributes.isEmpty() ? null : attributes, keyId, spend.maxCredits().orElse(null));
     var charged = OwnerErrors.call(OWNER, () -> billing.charge(charge));
     if (charged.remaining() != null) {
-      headers.remaining(charged.remaining());
+      spend.remaining(charged.remaining());
     }
     return charged;
   }

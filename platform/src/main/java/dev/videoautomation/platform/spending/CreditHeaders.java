@@ -6,11 +6,10 @@ import java.util.regex.Pattern;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
-import io.quarkus.arc.Arc;
-import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.quarkus.vertx.http.runtime.filters.Filters;
 import io.vertx.ext.web.RoutingContext;
 
+import dev.videoautomation.platform.calls.SpendContext;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ErrorResponses;
 import dev.videoautomation.platform.token.InternalTokenConfig;
@@ -20,8 +19,8 @@ import dev.videoautomation.platform.token.InternalTokenFilter;
  * The two spend headers of a credit-charging operation (issue 32, docs/internal-api.md §3.19.2), once for every
  * owner: the agent's {@code Max-Credits} cap, read and checked before the resource runs, and {@code Credits-Remaining}
  * on the answer, from the charge's {@code remaining}. Which requests charge is {@link SpendingOperation}'s table
- * ({@link SpendingOperation#charging}); platform's {@code CreditsCalls} reads the cap for the charge and hands the
- * remaining credits back through {@link #remaining(int)}, so no resource or service of an owner names either header.
+ * ({@link SpendingOperation#charging}); platform's {@code CreditsCalls} reads the cap for the charge and leaves the
+ * remaining credits through {@link SpendContext}, so no resource or service of an owner names either header.
  * <p>
  * A malformed cap (anything but one header of 0 to 2147483647 in plain digits) is 400 {@code invalid_request} naming
  * {@code Max-Credits}, before the body is read and so before anything is spent. {@code Credits-Remaining} is written
@@ -30,12 +29,10 @@ import dev.videoautomation.platform.token.InternalTokenFilter;
  */
 @ApplicationScoped
 public class CreditHeaders {
-  public static final String MAX_CREDITS = "Max-Credits";
-  public static final String CREDITS_REMAINING = "Credits-Remaining";
+  public static final String MAX_CREDITS = SpendContext.MAX_CREDITS;
+  public static final String CREDITS_REMAINING = SpendContext.CREDITS_REMAINING;
   /** After the internal token is verified, so an unauthenticated request is a 401 whatever its headers. */
   public static final int PRIORITY = InternalTokenFilter.PRIORITY - 10;
-  static final String CAP_KEY = "vas.maxCredits";
-  static final String REMAINING_KEY = "vas.creditsRemaining";
   private static final Pattern DIGITS = Pattern.compile("[0-9]{1,10}");
 
   private final boolean owner;
@@ -63,10 +60,10 @@ public class CreditHeaders {
             + Integer.MAX_VALUE + " (the most this call may cost), or be left out"));
         return;
       }
-      rc.put(CAP_KEY, cap.get());
+      SpendContext.capOf(rc, cap.get());
     }
     rc.addHeadersEndHandler(ignored -> {
-      Integer remaining = rc.get(REMAINING_KEY);
+      var remaining = SpendContext.remainingOf(rc);
       var status = rc.response().getStatusCode();
       if (remaining != null && status >= 200 && status < 300) {
         rc.response().headers().set(CREDITS_REMAINING, String.valueOf(remaining));
@@ -82,23 +79,5 @@ public class CreditHeaders {
     }
     var cap = Long.parseLong(value);
     return cap > Integer.MAX_VALUE ? Optional.empty() : Optional.of((int) cap);
-  }
-
-  /** The current request's {@code Max-Credits} cap; empty when none was given or outside a charging request. */
-  public Optional<Integer> maxCredits() {
-    return current().map(rc -> rc.<Integer>get(CAP_KEY));
-  }
-
-  /** What the current request's charge left, for its {@code Credits-Remaining}; ignored outside a request. */
-  public void remaining(int credits) {
-    current().ifPresent(rc -> rc.put(REMAINING_KEY, credits));
-  }
-
-  private static Optional<RoutingContext> current() {
-    var container = Arc.container();
-    if (container == null || !container.requestContext().isActive()) {
-      return Optional.empty();
-    }
-    return Optional.ofNullable(container.instance(CurrentVertxRequest.class).get().getCurrent());
   }
 }
