@@ -155,11 +155,12 @@ public class Credits {
       throw mismatch();
     }
     var credits = charged.map(c -> -c.credits).orElse(0);
-    var balance = credits == 0 ? ledger.balance(clientId) : ledger.addToBalance(clientId, credits);
     var keyId = charged.map(c -> c.keyId).orElse(null);
     if (keyId != null && credits > 0) {
+      // the key's row before the balance's, the order the charge locks them in, so the two never deadlock
       budgets.giveBack(keyId, credits);
     }
+    var balance = credits == 0 ? ledger.balance(clientId) : ledger.addToBalance(clientId, credits);
     var entry = entry(clientId, LedgerEntry.REFUND, operationId, credits, balance, reason, actor);
     entry.keyId = keyId;
     ledger.persist(entry);

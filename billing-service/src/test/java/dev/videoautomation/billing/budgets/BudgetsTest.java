@@ -298,6 +298,44 @@ class BudgetsTest {
     budgets(client).body("data[0].creditsSpent", equalTo(10));
   }
 
+  /** Charges and refunds on one key at once take the key's row and the balance in one order, so none deadlocks. */
+  @Test
+  void shouldChargeAndRefundOneKeyConcurrentlyWithoutAFailure() throws Exception {
+    var client = newClientId();
+    grant(client);
+    var key = keyId();
+    putBudget(key, client, 1000).statusCode(200);
+    var charged = new ArrayList<String>();
+    for (int i = 0; i < 20; i++) {
+      var task = taskId();
+      charge(client, task, key, null).statusCode(200);
+      charged.add(task);
+    }
+    var start = new CountDownLatch(1);
+    var calls = new ArrayList<Callable<Integer>>();
+    for (var task : charged) {
+      calls.add(() -> {
+        start.await();
+        return refund(client, task).extract().statusCode();
+      });
+      calls.add(() -> {
+        start.await();
+        return charge(client, taskId(), key, null).extract().statusCode();
+      });
+    }
+    var statuses = new ArrayList<Integer>();
+    try (var pool = Executors.newFixedThreadPool(calls.size())) {
+      var futures = calls.stream().map(pool::submit).toList();
+      start.countDown();
+      for (var future : futures) {
+        statuses.add(future.get());
+      }
+    }
+    assertThat(statuses).containsOnly(200);
+    budgets(client).body("data[0].creditsSpent", equalTo(200));
+    assertThat(balance(client)).isEqualTo(300);
+  }
+
   @Test
   void shouldAdmitExactlyWhatTheKeysBudgetCoversUnderTwoHundredConcurrentCharges() throws Exception {
     var client = newClientId();
