@@ -1,10 +1,12 @@
 package dev.videoautomation.clone;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static dev.videoautomation.clone.Simulated.as;
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
@@ -13,6 +15,8 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.inject.Inject;
@@ -31,8 +35,11 @@ import io.quarkus.test.junit.TestProfile;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 
 import dev.videoautomation.clone.tasks.TaskWorker;
+import dev.videoautomation.platform.ids.IdPrefix;
+import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.testing.InjectWireMock;
 import dev.videoautomation.platform.testing.PostgresResource;
+import dev.videoautomation.platform.testing.TestTokens;
 import dev.videoautomation.platform.testing.WireMockResource;
 
 /** Image tasks (generate, character, frame) and music through the simulated queue to stored files. */
@@ -107,6 +114,47 @@ class ImagesAndMusicTest {
         .withRequestBody(matchingJsonPath("$.url", WireMock.equalTo(wireMock.baseUrl() + "/files/out.png")))
         .withRequestBody(matchingJsonPath("$.purpose", WireMock.equalTo("generated"))));
     as("cli_imagesSomeoneElse000001").when().get("/v1/images/" + id).then().statusCode(404);
+  }
+
+  /**
+   * Issue 32: the agent's key (the token's keyId) and its Max-Credits cap reach billing with the charge; a cap below
+   * the cost is billing's 402 budget_exceeded, passed through with nothing queued and no provider called; a malformed
+   * cap is 400 before any charge; a charged task's answer says what is left, from the charge's remaining.
+   */
+  @Test
+  void shouldPassTheKeyAndTheCapToTheChargeAndAnswerWhatRemains() {
+    var client = "cli_musicCapped00000000001";
+    var key = Ids.newId(IdPrefix.KEY);
+    var token = TestTokens.forClientKey(client, key, Set.of("api.read", "api.write"), "pro");
+    wireMock.stubFor(post(urlPathEqualTo("/internal/credits/charge")).atPriority(1)
+        .withRequestBody(matchingJsonPath("$.maxCredits", WireMock.equalTo("5"))).willReturn(aResponse()
+            .withStatus(402).withHeader("Content-Type", "application/json").withBody("{\"error\": "
+                + "\"budget_exceeded\", \"message\": \"This costs 8 credits, more than the Max-Credits cap of 5; "
+                + "nothing was charged.\", \"cost\": 8, \"max\": 5}")));
+
+    given().auth().oauth2(token).contentType("application/json").header("Max-Credits", "5")
+        .body("{\"prompt\": \"lo-fi piano\"}").when().post("/v1/music").then().statusCode(402)
+        .body("error", equalTo("budget_exceeded")).body("cost", equalTo(8)).body("max", equalTo(5))
+        .header("Credits-Remaining", nullValue());
+    wireMock.verify(1, postRequestedFor(urlPathEqualTo("/internal/credits/charge"))
+        .withRequestBody(matchingJsonPath("$.keyId", WireMock.equalTo(key)))
+        .withRequestBody(matchingJsonPath("$.maxCredits", WireMock.equalTo("5"))));
+    for (var malformed : List.of("five", "-5", "5.0", "99999999999", "")) {
+      given().auth().oauth2(token).contentType("application/json").header("Max-Credits", malformed)
+          .body("{\"prompt\": \"lo-fi piano\"}").when().post("/v1/music").then().statusCode(400)
+          .body("error", equalTo("invalid_request")).body("field", equalTo("Max-Credits"));
+    }
+    // nothing but the one refused charge left the service: no provider call, no media, no second charge
+    assertThat(wireMock.getAllServeEvents()).extracting(e -> e.getRequest().getUrl())
+        .containsExactly("/internal/credits/charge");
+    as(client).when().get("/v1/music").then().statusCode(200).body("data.size()", equalTo(0));
+
+    given().auth().oauth2(token).contentType("application/json").header("Max-Credits", "8")
+        .body("{\"prompt\": \"a ramen bar\"}").when().post("/v1/images/generate").then().statusCode(202)
+        .header("Credits-Remaining", "440");
+    wireMock.verify(1, postRequestedFor(urlPathEqualTo("/internal/credits/charge"))
+        .withRequestBody(matchingJsonPath("$.keyId", WireMock.equalTo(key)))
+        .withRequestBody(matchingJsonPath("$.maxCredits", WireMock.equalTo("8"))));
   }
 
   @Test

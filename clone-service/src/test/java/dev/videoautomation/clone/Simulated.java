@@ -120,12 +120,13 @@ public final class Simulated {
 
   // ---- simulated services ----
 
-  /** Billing charges {@code credits} for any operation and refunds anything. */
+  /** Billing charges {@code credits} for any operation (440 left) and refunds anything. */
   public static void billing(WireMockServer server, int credits) {
     server.stubFor(post(urlPathEqualTo("/internal/credits/charge")).willReturn(aResponse().withStatus(200)
         .withHeader("Content-Type", "application/json")
         .withBody("{\"operationId\": \"{{jsonPath request.body '$.operationId'}}\", \"status\": \"charged\", "
-            + "\"creditsCharged\": " + credits + ", \"balance\": 440, \"replayed\": false, \"chargedAt\": 1}")
+            + "\"creditsCharged\": " + credits + ", \"balance\": 440, \"remaining\": 440, \"replayed\": false, "
+            + "\"chargedAt\": 1}")
         .withTransformers("response-template")));
     server.stubFor(post(urlPathEqualTo("/internal/credits/refund")).willReturn(aResponse().withStatus(200)
         .withHeader("Content-Type", "application/json")

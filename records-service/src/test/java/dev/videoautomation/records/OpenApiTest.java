@@ -2,7 +2,10 @@ package dev.videoautomation.records;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
 
 import org.junit.jupiter.api.Test;
 
@@ -37,5 +40,19 @@ class OpenApiTest {
         .body("paths.'/v1/posts'.post.description", containsString("publisher_not_configured"))
         .body("paths.'/v1/campaigns'.post.description", containsString("videoCount"))
         .body("paths.'/v1/projects/{id}'.delete.description", containsString("archived"));
+  }
+
+  /** Issue 32: the paid create declares the Max-Credits cap and Credits-Remaining; a free create neither. */
+  @Test
+  void shouldDeclareTheSpendHeadersOnThePaidCreateOnly() {
+    given().accept("application/json").when().get("/q/openapi").then().statusCode(200)
+        .body("paths.'/v1/accounts'.post.parameters.'$ref'", hasItem("#/components/parameters/MaxCredits"))
+        .body("paths.'/v1/accounts'.post.responses.'202'.headers.'Credits-Remaining'.'$ref'",
+            equalTo("#/components/headers/CreditsRemaining"))
+        .body("paths.'/v1/accounts'.post.responses.'402'.description", containsString("budget_exceeded"))
+        .body("paths.'/v1/posts'.post.parameters", nullValue())
+        .body("paths.'/v1/posts'.post.responses.'201'.headers", nullValue())
+        .body("components.parameters.MaxCredits.name", equalTo("Max-Credits"))
+        .body("components.headers.CreditsRemaining.schema.minimum", equalTo(0));
   }
 }

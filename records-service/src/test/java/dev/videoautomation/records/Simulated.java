@@ -54,11 +54,11 @@ public final class Simulated {
     }
   }
 
-  /** Billing charges every operation {@code credits} and answers with the operationId it was given. */
+  /** Billing charges every operation {@code credits} and answers with the operationId it was given, 490 left. */
   public static void billingCharges(WireMockServer server, int credits) {
     server.stubFor(post(urlPathEqualTo("/internal/credits/charge")).willReturn(json(200,
         "{\"operationId\": \"{{jsonPath request.body '$.operationId'}}\", \"status\": \"charged\", \"creditsCharged\": "
-            + credits + ", \"balance\": 490, \"replayed\": false, \"chargedAt\": 1763700000000}")
+            + credits + ", \"balance\": 490, \"remaining\": 490, \"replayed\": false, \"chargedAt\": 1763700000000}")
         .withTransformers("response-template")));
     server.stubFor(post(urlPathEqualTo("/internal/credits/refund")).willReturn(json(200,
         "{\"operationId\": \"{{jsonPath request.body '$.operationId'}}\", \"status\": \"refunded\", "

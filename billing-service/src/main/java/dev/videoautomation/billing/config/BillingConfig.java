@@ -14,6 +14,15 @@ public interface BillingConfig {
   /** Subscribing: the checkout provider and how keyless checkouts keep their key until it is handed out. */
   Checkout checkout();
 
+  /** Who may call which internal endpoint beyond the general rules (docs/internal-api.md §1.2). */
+  Internal internal();
+
+  interface Internal {
+    /** The subjects that may set and read per-key budgets (§3.19.2): auth, which owns the keys. */
+    @io.smallrye.config.WithDefault("service:auth-service")
+    java.util.List<String> budgetCallers();
+  }
+
   /** Stripe (docs: Checkout Sessions in subscription mode, webhooks signed with Stripe-Signature). */
   Stripe stripe();
 

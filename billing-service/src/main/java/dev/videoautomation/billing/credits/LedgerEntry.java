@@ -43,6 +43,10 @@ public class LedgerEntry {
   @JdbcTypeCode(SqlTypes.JSON)
   public Map<String, String> attributes;
 
+  /** The key a charge was made with (its refund gives that key's budget back); null without one. */
+  @Column(name = "key_id")
+  public String keyId;
+
   /** Signed: positive for a grant or refund, negative for a charge. */
   public int credits;
 

@@ -12,17 +12,22 @@ public final class Credits {
   private Credits() {
   }
 
-  /** A charge keyed by the task id it pays for; a retried charge with the same operationId charges once. */
+  /**
+   * A charge keyed by the task id it pays for; a retried charge with the same operationId charges once. {@code keyId}
+   * is the agent's key (its budget is taken too) and {@code maxCredits} its {@code Max-Credits} cap, both optional
+   * (§3.19.2).
+   */
   @RegisterForReflection
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Charge(String clientId, String operationId, String operation, Integer quantity,
-      Map<String, String> attributes) {
+      Map<String, String> attributes, String keyId, Integer maxCredits) {
   }
 
+  /** {@code remaining}: the balance, or the lower of it and the key's budget left; null from an older billing. */
   @RegisterForReflection
   @JsonIgnoreProperties(ignoreUnknown = true)
-  public record Charged(String operationId, String status, int creditsCharged, int balance, boolean replayed,
-      Long chargedAt) {
+  public record Charged(String operationId, String status, int creditsCharged, int balance, Integer remaining,
+      boolean replayed, Long chargedAt) {
   }
 
   /** A refund of the charge with this operationId; at most one per operationId, whatever the retries. */

@@ -13,10 +13,16 @@ import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
+import dev.videoautomation.platform.token.Caller;
+import dev.videoautomation.platform.token.CurrentCaller;
+
 /**
  * Credits through billing-service (design §7, docs/internal-api.md §3.4). Charge and refund are keyed by the task id,
  * so they retry safely on connect failures, timeouts, 502 and 504; a short balance is an {@link OwnerRefusal} with
- * reason {@code insufficient_credits} (402, with {@code balance} and {@code cost}) that reaches the agent unchanged.
+ * reason {@code insufficient_credits} (402, with {@code balance} and {@code cost}) that reaches the agent unchanged,
+ * as does {@code budget_exceeded} (402: the agent's {@code Max-Credits} cap or its key's budget, §3.19.2). A charge
+ * made while serving an agent carries the agent's key (the token's {@code keyId}) and cap on to billing, and leaves
+ * what billing says remains for the answer's {@code Credits-Remaining} ({@link SpendContext}).
  */
 @ApplicationScoped
 public class CreditsCalls {
@@ -24,10 +30,14 @@ public class CreditsCalls {
   private static final Duration PRICE_LIFE = Duration.ofMinutes(5);
 
   private final BillingApi billing;
+  private final CurrentCaller currentCaller;
+  private final SpendContext spend;
   private final AtomicReference<CachedPrices> prices = new AtomicReference<>();
 
-  CreditsCalls(@RestClient BillingApi billing) {
+  CreditsCalls(@RestClient BillingApi billing, CurrentCaller currentCaller, SpendContext spend) {
     this.billing = billing;
+    this.currentCaller = currentCaller;
+    this.spend = spend;
   }
 
   @Timeout(value = 3, unit = ChronoUnit.SECONDS)
@@ -35,9 +45,14 @@ public class CreditsCalls {
   @Fallback(fallbackMethod = "chargeTimedOut", applyOn = TimeoutException.class)
   public Credits.Charged charge(String clientId, String operationId, String operation, int quantity,
       Map<String, String> attributes) {
+    var keyId = currentCaller.get().filter(caller -> !caller.isService()).map(Caller::keyId).orElse(null);
     var charge = new Credits.Charge(clientId, operationId, operation, quantity,
-        attributes == null || attributes.isEmpty() ? null : attributes);
-    return OwnerErrors.call(OWNER, () -> billing.charge(charge));
+        attributes == null || attributes.isEmpty() ? null : attributes, keyId, spend.maxCredits().orElse(null));
+    var charged = OwnerErrors.call(OWNER, () -> billing.charge(charge));
+    if (charged.remaining() != null) {
+      spend.remaining(charged.remaining());
+    }
+    return charged;
   }
 
   @Timeout(value = 3, unit = ChronoUnit.SECONDS)

@@ -17,7 +17,8 @@ import dev.videoautomation.platform.errors.ErrorCode;
 public final class OwnerErrors {
   /** The extra fields of the suite's error bodies worth passing on to an agent. */
   private static final List<String> KEPT_FIELDS =
-      List.of("field", "reason", "limit", "contentType", "upstreamStatus", "balance", "cost", "setup");
+      List.of("field", "reason", "limit", "contentType", "upstreamStatus", "balance", "cost", "max", "creditBudget",
+          "creditsSpent", "setup");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private OwnerErrors() {

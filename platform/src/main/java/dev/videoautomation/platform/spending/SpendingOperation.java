@@ -149,6 +149,30 @@ public enum SpendingOperation {
     return Arrays.stream(values()).filter(o -> o.operationId.equals(operationId)).findFirst();
   }
 
+  /**
+   * The row that charges credits for a request, by its method and concrete path ({@code /v1/images/generate}; each
+   * {@code {parameter}} matches one non-empty segment); empty when the request charges nothing.
+   */
+  public static Optional<SpendingOperation> charging(String method, String path) {
+    return Arrays.stream(values()).filter(o -> o.billing.isPresent() && o.method.equals(method) && o.matches(path))
+        .findFirst();
+  }
+
+  private boolean matches(String concretePath) {
+    var pattern = path.split("/", -1);
+    var given = concretePath.split("/", -1);
+    if (pattern.length != given.length) {
+      return false;
+    }
+    for (int i = 0; i < pattern.length; i++) {
+      var parameter = pattern[i].startsWith("{") && pattern[i].endsWith("}");
+      if (parameter ? given[i].isEmpty() : !pattern[i].equals(given[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The row of a gateway route, by its method and pattern ({@code *} for a parameter). */
   public static Optional<SpendingOperation> byRoute(String method, String routePattern) {
     return Arrays.stream(values()).filter(o -> o.method.equals(method) && o.routePattern().equals(routePattern))

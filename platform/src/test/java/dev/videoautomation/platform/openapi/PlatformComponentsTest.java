@@ -13,6 +13,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import dev.videoautomation.platform.lists.PageRequest;
 import dev.videoautomation.platform.lists.TagFilters;
+import dev.videoautomation.platform.spending.CreditHeaders;
 
 /** The platform fragment says what the platform's code does: the list bounds, the shared answers the filter names. */
 class PlatformComponentsTest {
@@ -32,6 +33,19 @@ class PlatformComponentsTest {
     assertThat(limit.at("/schema/default").asInt()).isEqualTo(PageRequest.DEFAULT_LIMIT);
     assertThat(limit.path("description").asText())
         .contains("1 to " + PageRequest.MAX_LIMIT + " (default " + PageRequest.DEFAULT_LIMIT + ")");
+  }
+
+  @Test
+  void shouldDeclareTheSpendHeadersAsCreditHeadersReadsAndWritesThem() throws IOException {
+    var cap = fragment().at("/components/parameters/MaxCredits");
+    assertThat(cap.path("name").asText()).isEqualTo(CreditHeaders.MAX_CREDITS);
+    assertThat(cap.path("in").asText()).isEqualTo("header");
+    assertThat(cap.at("/schema/minimum").asInt()).isZero();
+    assertThat(cap.at("/schema/maximum").asLong()).isEqualTo(Integer.MAX_VALUE);
+    assertThat(cap.path("description").asText()).contains("budget_exceeded").contains("400 naming `Max-Credits`");
+    assertThat(fragment().at("/components/headers/CreditsRemaining/schema/type").asText()).isEqualTo("integer");
+    assertThat(SpendHeaders.MAX_CREDITS).isEqualTo("#/components/parameters/MaxCredits");
+    assertThat(SpendHeaders.CREDITS_REMAINING).isEqualTo("#/components/headers/CreditsRemaining");
   }
 
   @Test

@@ -21,7 +21,7 @@ public final class SharedComponents {
   /** Where service-parent copies the platform fragment in every service's classes. */
   public static final String FRAGMENT = "META-INF/openapi-shared/platform-components.yaml";
   /** The kinds of component the fragment holds. */
-  static final List<String> KINDS = List.of("schemas", "parameters", "responses");
+  static final List<String> KINDS = List.of("schemas", "parameters", "headers", "responses");
   /** What a twin may word differently and still be the same thing (a response's description is what it says). */
   private static final Set<String> WORDING = Set.of("description", "example", "examples");
 

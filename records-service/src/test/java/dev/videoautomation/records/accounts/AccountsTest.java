@@ -7,10 +7,14 @@ import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static dev.videoautomation.records.Simulated.as;
 import static dev.videoautomation.records.Simulated.json;
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
+
+import java.util.List;
+import java.util.Set;
 
 import jakarta.inject.Inject;
 
@@ -19,14 +23,18 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.WireMock;
 
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.faulttolerance.api.CircuitBreakerMaintenance;
 
+import dev.videoautomation.platform.ids.IdPrefix;
+import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.testing.InjectWireMock;
 import dev.videoautomation.platform.testing.PostgresResource;
+import dev.videoautomation.platform.testing.TestTokens;
 import dev.videoautomation.platform.testing.WireMockResource;
 import dev.videoautomation.records.Simulated;
 
@@ -204,6 +212,47 @@ class AccountsTest {
         .body("balance", equalTo(3))
         .body("cost", equalTo(10));
     as(client).when().get("/v1/accounts").then().statusCode(200).body("data.size()", equalTo(0));
+  }
+
+  /**
+   * Issue 32: the agent's key (the token's keyId) and its Max-Credits cap reach billing with the charge; a cap below
+   * the cost is billing's 402 budget_exceeded, passed through with nothing stored; a malformed cap is 400 before any
+   * charge; and the created account's answer says what is left, from the charge's remaining.
+   */
+  @Test
+  void shouldPassTheKeyAndTheCapToTheChargeAndAnswerWhatRemains() {
+    var key = Ids.newId(IdPrefix.KEY);
+    var token = TestTokens.forClientKey(client, key, Set.of("api.read", "api.write"), "pro");
+    wireMock.stubFor(post(urlPathEqualTo("/internal/credits/charge")).atPriority(1)
+        .withRequestBody(matchingJsonPath("$.maxCredits", WireMock.equalTo("9"))).willReturn(json(402,
+            "{\"error\": \"budget_exceeded\", \"message\": \"This costs 10 credits, more than the Max-Credits cap "
+                + "of 9; nothing was charged.\", \"cost\": 10, \"max\": 9}")));
+    var body = "{\"platform\": \"photo\", \"name\": \"capped\"}";
+
+    given().auth().oauth2(token).contentType("application/json").header("Max-Credits", "9").body(body)
+        .when().post("/v1/accounts").then().statusCode(402)
+        .body("error", equalTo("budget_exceeded")).body("cost", equalTo(10)).body("max", equalTo(9))
+        .header("Credits-Remaining", nullValue());
+    wireMock.verify(1, postRequestedFor(urlPathEqualTo("/internal/credits/charge"))
+        .withRequestBody(matchingJsonPath("$.keyId", WireMock.equalTo(key)))
+        .withRequestBody(matchingJsonPath("$.maxCredits", WireMock.equalTo("9"))));
+    as(client).when().get("/v1/accounts").then().statusCode(200).body("data.size()", equalTo(0));
+
+    for (var malformed : List.of("nine", "-1", "1.5", "2147483648", "")) {
+      given().auth().oauth2(token).contentType("application/json").header("Max-Credits", malformed).body(body)
+          .when().post("/v1/accounts").then().statusCode(400).body("error", equalTo("invalid_request"))
+          .body("field", equalTo("Max-Credits"));
+    }
+    wireMock.verify(1, postRequestedFor(urlPathEqualTo("/internal/credits/charge")));
+
+    given().auth().oauth2(token).contentType("application/json").body(body).when().post("/v1/accounts").then()
+        .statusCode(202).header("Credits-Remaining", "490");
+    wireMock.verify(1, postRequestedFor(urlPathEqualTo("/internal/credits/charge"))
+        .withRequestBody(matchingJsonPath("$.keyId", WireMock.equalTo(key)))
+        .withRequestBody(matchingJsonPath("$.maxCredits", WireMock.absent())));
+    // a read charges nothing and says nothing of credits, whatever it is sent
+    given().auth().oauth2(token).header("Max-Credits", "nine").when().get("/v1/accounts").then().statusCode(200)
+        .header("Credits-Remaining", nullValue());
   }
 
   @Test
