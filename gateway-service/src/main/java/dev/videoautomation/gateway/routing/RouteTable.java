@@ -119,6 +119,12 @@ public class RouteTable {
     table.add(route("POST", "/v1/api_keys/revoke_leaked", AUTH, PUBLIC));
     // Verifying the recovery address needs the client's own key, whatever its plan (docs/auth-service.md).
     table.add(route("POST", "/v1/api_keys/verify_email", AUTH, ANY_KEY));
+    // The client's keys and sub-keys (issue 32): auth refuses a sub-key itself; creating one shows its key once.
+    table.add(route("POST", "/v1/api_keys", AUTH).issuingCredentials());
+    table.add(route("GET", "/v1/api_keys", AUTH));
+    for (var method : List.of("GET", "PUT", "DELETE")) {
+      table.add(route(method, "/v1/api_keys/*", AUTH));
+    }
 
     // Billing: subscribing, checkout and pricing are open to callers who have no key yet; a keyless checkout's key
     // is handed out once by credits/status.

@@ -23,6 +23,11 @@ class RouteTableTest {
       "POST, /v1/api_keys/rotate, AUTH",
       "POST, /v1/api_keys/verify_email, AUTH",
       "POST, /v1/api_keys/revoke_leaked, AUTH",
+      "POST, /v1/api_keys, AUTH",
+      "GET, /v1/api_keys, AUTH",
+      "GET, /v1/api_keys/key_1, AUTH",
+      "PUT, /v1/api_keys/key_1, AUTH",
+      "DELETE, /v1/api_keys/key_1, AUTH",
       "POST, /v1/subscribe, BILLING",
       "GET, /checkout/cs_123, BILLING",
       "POST, /v1/billing/webhooks/stripe, BILLING",
@@ -93,7 +98,7 @@ class RouteTableTest {
   void shouldMarkEveryRouteThatIssuesACredential() {
     assertThat(table.routes().stream().filter(Route::issuesCredential).map(r -> r.method() + " " + r.pattern()))
         .containsExactlyInAnyOrder("POST /v1/auth/agent/**", "POST /claim/*", "POST /v1/api_keys/rotate",
-            "POST /v1/api_keys/recover", "GET /v1/credits/status", "POST /v1/webhooks",
+            "POST /v1/api_keys/recover", "POST /v1/api_keys", "GET /v1/credits/status", "POST /v1/webhooks",
             "POST /v1/webhooks/*/rotate_secret");
   }
 
