@@ -33,24 +33,40 @@ public final class SubKeyDtos {
     }
   }
 
+  /** One bucket's count of calls per day, for the document only (a cap, or units taken today). */
+  @Schema(name = "DailyUnitCount", type = SchemaType.INTEGER, format = "int32", minimum = "0", maximum = "1000000")
+  public static final class UnitCount {
+  }
+
+  /** Bucket → calls per day (a cap, or units taken today), for the document only. */
+  @Schema(name = "DailyUnits", type = SchemaType.OBJECT, maxProperties = 14, additionalProperties = UnitCount.class)
+  public static final class DailyUnits {
+  }
+
+  /** A field of a key view that could not be read now, for the document only. */
+  @Schema(name = "UnknownKeyField", type = SchemaType.STRING, enumeration = {"creditBudget", "creditsSpent",
+      "unitsToday"})
+  public static final class UnknownField {
+  }
+
   @Schema(name = "NewApiKeyRequest")
   public record CreateRequest(
       @Schema(required = true, minLength = 1, maxLength = SubKeyRules.MAX_NAME) String name,
       @Schema(type = SchemaType.ARRAY, implementation = Scope.class, minItems = 1, maxItems = 2) List<String> scopes,
       @Schema(type = SchemaType.ARRAY, implementation = BucketName.class, maxItems = 14) List<String> buckets,
       @Schema(format = "int32", minimum = "0", maximum = SubKeyRules.MAX_BUDGET_TEXT) Integer creditBudget,
-      @Schema(type = SchemaType.OBJECT, maxProperties = 14) Map<String, Integer> dailyUnits,
+      @Schema(implementation = DailyUnits.class) Map<String, Integer> dailyUnits,
       @Schema(format = "int64", minimum = "1", maximum = SubKeyRules.MAX_EXPIRY_TEXT) Long expiresInSeconds) {
   }
 
   @Schema(name = "ApiKeyUpdate")
   public record UpdateRequest(
       @Schema(minLength = 1, maxLength = SubKeyRules.MAX_NAME) String name,
-      @Schema(type = SchemaType.ARRAY, implementation = Scope.class, description = "Refused: a sub-key's scopes do "
-          + "not change.") List<String> scopes,
+      @Schema(type = SchemaType.ARRAY, implementation = Scope.class, maxItems = 2, description = "Refused: a "
+          + "sub-key's scopes do not change.") List<String> scopes,
       @Schema(type = SchemaType.ARRAY, implementation = BucketName.class, maxItems = 14) List<String> buckets,
       @Schema(format = "int32", minimum = "0", maximum = SubKeyRules.MAX_BUDGET_TEXT) Integer creditBudget,
-      @Schema(type = SchemaType.OBJECT, maxProperties = 14) Map<String, Integer> dailyUnits,
+      @Schema(implementation = DailyUnits.class) Map<String, Integer> dailyUnits,
       @Schema(format = "int64", minimum = "1", maximum = SubKeyRules.MAX_EXPIRY_TEXT) Long expiresInSeconds) {
   }
 
@@ -65,9 +81,10 @@ public final class SubKeyDtos {
       @Schema(required = true, type = SchemaType.ARRAY, implementation = Scope.class, maxItems = 2) List<String> scopes,
       @Schema(required = true, nullable = true, type = SchemaType.ARRAY, implementation = BucketName.class,
           maxItems = 14) List<String> buckets,
-      @Schema(required = true, nullable = true, format = "int32", minimum = "0") Integer creditBudget,
-      @Schema(required = true, format = "int32", minimum = "0") Integer creditsSpent,
-      @Schema(required = true, type = SchemaType.OBJECT, maxProperties = 14) Map<String, Integer> dailyUnits,
+      @Schema(required = true, nullable = true, format = "int32", minimum = "0",
+          maximum = SubKeyRules.MAX_BUDGET_TEXT) Integer creditBudget,
+      @Schema(required = true, format = "int32", minimum = "0", maximum = "2147483647") Integer creditsSpent,
+      @Schema(required = true, implementation = DailyUnits.class) Map<String, Integer> dailyUnits,
       @Schema(required = true, nullable = true, format = "int64", minimum = "0", maximum = MAX_EPOCH_MS)
       Long expiresAt,
       @Schema(required = true, format = "int64", minimum = "0", maximum = MAX_EPOCH_MS) long createdAt) {
@@ -85,18 +102,20 @@ public final class SubKeyDtos {
       @Schema(required = true, type = SchemaType.ARRAY, implementation = Scope.class, maxItems = 2) List<String> scopes,
       @Schema(required = true, nullable = true, type = SchemaType.ARRAY, implementation = BucketName.class,
           maxItems = 14) List<String> buckets,
-      @Schema(required = true, nullable = true, format = "int32", minimum = "0") Integer creditBudget,
-      @Schema(required = true, nullable = true, format = "int32", minimum = "0") Integer creditsSpent,
-      @Schema(required = true, type = SchemaType.OBJECT, maxProperties = 14) Map<String, Integer> dailyUnits,
-      @Schema(required = true, nullable = true, type = SchemaType.OBJECT, maxProperties = 14)
+      @Schema(required = true, nullable = true, format = "int32", minimum = "0",
+          maximum = SubKeyRules.MAX_BUDGET_TEXT) Integer creditBudget,
+      @Schema(required = true, nullable = true, format = "int32", minimum = "0", maximum = "2147483647")
+      Integer creditsSpent,
+      @Schema(required = true, implementation = DailyUnits.class) Map<String, Integer> dailyUnits,
+      @Schema(required = true, nullable = true, implementation = DailyUnits.class)
       Map<String, Integer> unitsToday,
       @Schema(required = true, nullable = true, format = "int64", minimum = "0", maximum = MAX_EPOCH_MS)
       Long expiresAt,
       @Schema(required = true, format = "int64", minimum = "0", maximum = MAX_EPOCH_MS) long createdAt,
       @Schema(required = true, nullable = true, format = "int64", minimum = "0", maximum = MAX_EPOCH_MS)
       Long lastUsedAt,
-      @Schema(required = true, type = SchemaType.ARRAY, maxItems = 3, enumeration = {"creditBudget", "creditsSpent",
-          "unitsToday"}) List<String> unknown) {
+      @Schema(required = true, type = SchemaType.ARRAY, maxItems = 3, implementation = UnknownField.class)
+      List<String> unknown) {
   }
 
   @RegisterForReflection
