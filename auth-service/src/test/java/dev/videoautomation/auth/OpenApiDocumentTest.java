@@ -49,7 +49,42 @@ class OpenApiDocumentTest {
     });
     assertThat(ids).doesNotHaveDuplicates().contains("registerAgent", "startClaim", "completeClaim",
         "receiveLogoutToken", "rotateApiKey", "recoverApiKey", "revokeLeakedApiKey", "verifyRecoveryEmail", "showClaimPage",
-        "submitClaimPage", "getProtectedResourceMetadata", "getAuthorizationServerMetadata", "getAgentAuthManifest");
+        "submitClaimPage", "getProtectedResourceMetadata", "getAuthorizationServerMetadata", "getAgentAuthManifest",
+        "createApiKey", "listApiKeys", "getApiKey", "updateApiKey", "deleteApiKey");
+  }
+
+  @Test
+  void shouldNoLongerSayKeysNeverExpireSinceSubKeysDo() {
+    for (var schema : List.of("Credential", "RotatedCredential", "AnonymousRegistration")) {
+      var text = document.at("/components/schemas/" + schema + "/properties/credential_expires/description")
+          .asText();
+      assertThat(text).as(schema).doesNotContain("keys do not expire").contains("Sub-keys", "expiresAt", "401");
+    }
+  }
+
+  @Test
+  void shouldDocumentTheKeyManagementOperationsAndTheBucketsAsThePlatformNamesThem() {
+    var buckets = new ArrayList<String>();
+    document.at("/components/schemas/BucketName/enum").forEach(name -> buckets.add(name.asText()));
+    assertThat(buckets).containsExactlyElementsOf(java.util.Arrays.stream(
+        dev.videoautomation.platform.limits.LimitBucket.values()).map(b -> b.bucketName()).toList());
+    var create = document.at("/paths/~1v1~1api_keys/post");
+    assertThat(create.path("responses").fieldNames()).toIterable()
+        .contains("201", "400", "401", "403", "409", "415", "503").doesNotContain("200");
+    assertThat(create.at("/responses/201/content/application~1json/schema/$ref").asText())
+        .isEqualTo("#/components/schemas/NewApiKey");
+    assertThat(document.at("/components/schemas/NewApiKey/required").toString())
+        .contains("credential", "creditBudget", "creditsSpent", "dailyUnits", "expiresAt");
+    assertThat(document.at("/components/schemas/ApiKeyView/properties").has("credential")).isFalse();
+    for (var pointer : List.of("/paths/~1v1~1api_keys/post", "/paths/~1v1~1api_keys/get",
+        "/paths/~1v1~1api_keys~1{id}/get", "/paths/~1v1~1api_keys~1{id}/put", "/paths/~1v1~1api_keys~1{id}/delete")) {
+      var description = document.at(pointer + "/description").asText();
+      assertThat(description).as(pointer).isNotBlank();
+      assertThat(description.split("\n\n")[0].length()).as(pointer).isLessThanOrEqualTo(600);
+      assertThat(document.at(pointer + "/responses/403/description").asText()).as(pointer).contains("sub-key");
+    }
+    assertThat(document.at("/paths/~1v1~1api_keys~1{id}/delete/responses/409/description").asText())
+        .contains("primary key");
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.videoautomation.auth.keys;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -10,6 +11,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 import org.hibernate.annotations.DynamicUpdate;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 
@@ -59,6 +62,31 @@ public class ApiKey extends PanacheEntityBase {
   @Column(name = "last_used_at")
   public Instant lastUsedAt;
 
+  /** The primary key that created this sub-key; null for a primary key. */
+  @Column(name = "parent_key_id")
+  public String parentKeyId;
+
+  /** A sub-key's label; null for a primary key. */
+  public String name;
+
+  /** The metered buckets a sub-key may draw from; null: every bucket. */
+  @JdbcTypeCode(SqlTypes.JSON)
+  public List<String> buckets;
+
+  /** Bucket → a sub-key's own calls per day; null or a missing bucket: no cap of its own. */
+  @Column(name = "daily_units")
+  @JdbcTypeCode(SqlTypes.JSON)
+  public Map<String, Integer> dailyUnits;
+
+  public boolean isSubKey() {
+    return parentKeyId != null;
+  }
+
+  /** Active and not past its expiry (a rotation's grace end, a sub-key's expiry). */
+  public boolean works(Instant now) {
+    return ACTIVE.equals(status) && (expiresAt == null || now.isBefore(expiresAt));
+  }
+
   public List<String> scopeList() {
     return scopes.isBlank() ? List.of() : Arrays.asList(scopes.split(" "));
   }
@@ -67,9 +95,15 @@ public class ApiKey extends PanacheEntityBase {
     return find("keyHash", keyHash).firstResult();
   }
 
-  /** The client's active keys, oldest first, locked for the caller's transaction. */
+  /** The client's active keys, sub-keys included, oldest first, locked for the caller's transaction. */
   public static List<ApiKey> activeOf(String clientId) {
     return find("clientId = ?1 and status = ?2 order by createdAt", clientId, ACTIVE)
+        .withLock(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE).list();
+  }
+
+  /** The client's active primary keys (no sub-key), oldest first, locked for the caller's transaction. */
+  public static List<ApiKey> activePrimariesOf(String clientId) {
+    return find("clientId = ?1 and status = ?2 and parentKeyId is null order by createdAt", clientId, ACTIVE)
         .withLock(jakarta.persistence.LockModeType.PESSIMISTIC_WRITE).list();
   }
 }

@@ -3,6 +3,7 @@ package dev.videoautomation.auth.keys;
 import static dev.videoautomation.auth.openapi.DocumentedForms.KEY_LENGTH;
 import static dev.videoautomation.auth.openapi.DocumentedForms.KEY_PATTERN;
 import static dev.videoautomation.auth.openapi.DocumentedForms.MAX_EPOCH_MS;
+import static dev.videoautomation.auth.openapi.DocumentedForms.PRIMARY_KEY_EXPIRES;
 
 import java.util.List;
 
@@ -39,7 +40,7 @@ public final class KeyDtos {
           description = "The new API key (svc_live_), shown once.") String credential,
       @JsonProperty("credential_type") @Schema(required = true, enumeration = {"api_key"}) String credentialType,
       @JsonProperty("credential_expires") @Schema(required = true, nullable = true, format = "int64", minimum = "0",
-          maximum = MAX_EPOCH_MS, description = "Always null: keys do not expire.") Long credentialExpires,
+          maximum = MAX_EPOCH_MS, description = PRIMARY_KEY_EXPIRES) Long credentialExpires,
       @Schema(required = true, type = SchemaType.ARRAY, implementation = Scope.class, maxItems = 2,
           example = "[\"api.read\", \"api.write\"]") List<String> scopes) {
 
@@ -56,7 +57,7 @@ public final class KeyDtos {
           description = "The new API key, of the same kind as the one rotated, shown once.") String credential,
       @JsonProperty("credential_type") @Schema(required = true, enumeration = {"api_key"}) String credentialType,
       @JsonProperty("credential_expires") @Schema(required = true, nullable = true, format = "int64", minimum = "0",
-          maximum = MAX_EPOCH_MS, description = "Always null: keys do not expire.") Long credentialExpires,
+          maximum = MAX_EPOCH_MS, description = PRIMARY_KEY_EXPIRES) Long credentialExpires,
       @Schema(required = true, type = SchemaType.ARRAY, implementation = Scope.class, maxItems = 2,
           example = "[\"api.read\", \"api.write\"]") List<String> scopes,
       @JsonProperty("previous_credential_expires") @Schema(required = true, nullable = true, format = "int64",

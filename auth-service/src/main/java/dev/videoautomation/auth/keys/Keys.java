@@ -28,6 +28,22 @@ public class Keys {
   }
 
   public Issued issue(String clientId, ApiKeys.Kind kind, List<String> scopes) {
+    return issue(clientId, kind, scopes, key -> { });
+  }
+
+  /**
+   * A live sub-key of {@code parent}'s client, created by {@code parent}, with the caps {@code caps} sets (name,
+   * buckets, daily units, expiry); the caller flushes it before asking billing for its budget.
+   */
+  public Issued issueSubKey(ApiKey parent, List<String> scopes, java.util.function.Consumer<ApiKey> caps) {
+    return issue(parent.clientId, ApiKeys.Kind.LIVE, scopes, key -> {
+      key.parentKeyId = parent.id;
+      caps.accept(key);
+    });
+  }
+
+  private Issued issue(String clientId, ApiKeys.Kind kind, List<String> scopes,
+      java.util.function.Consumer<ApiKey> more) {
     var credential = ApiKeys.newKey(kind);
     var key = new ApiKey();
     key.id = Ids.newId(IdPrefix.KEY);
@@ -37,6 +53,7 @@ public class Keys {
     key.scopes = String.join(" ", scopes);
     key.status = ApiKey.ACTIVE;
     key.createdAt = clock.instant();
+    more.accept(key);
     key.persist();
     return new Issued(key, credential);
   }
@@ -56,6 +73,20 @@ public class Keys {
   public void revoke(ApiKey key) {
     end(key, ApiKey.REVOKED);
     events.send("key.revoked", key.id, key.clientId);
+  }
+
+  /** A sub-key's name, buckets, caps or expiry changed: every gateway drops what it cached of it. */
+  public void capsChanged(ApiKey key) {
+    events.send("key.caps_changed", key.id, key.clientId);
+  }
+
+  /** Whether {@code keyId} names a sub-key (which may not manage keys, rotate or verify a recovery address). */
+  public boolean isSubKey(String keyId) {
+    if (keyId == null) {
+      return false;
+    }
+    ApiKey key = ApiKey.findById(keyId);
+    return key != null && key.isSubKey();
   }
 
   /** Every key of the client stops working (recovery). */

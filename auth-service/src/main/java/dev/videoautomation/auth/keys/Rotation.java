@@ -30,12 +30,18 @@ public class Rotation {
   }
 
   /**
-   * The new key, and when the old one stops working (null: it already has). Every active key of the client is locked,
-   * oldest first (the order recovery locks them in), so two rotations of one key cannot both succeed.
+   * The new key, and when the old one stops working (null: it already has). Every active primary key of the client is
+   * locked, oldest first (the order recovery locks them in), so two rotations of one key cannot both succeed. Sub-keys
+   * belong to the client, not to the key that rotates: they are neither locked nor ended, and a sub-key cannot rotate.
    */
   @Transactional
   public Rotated rotate(String clientId, String keyId, int graceSeconds) {
-    var active = ApiKey.activeOf(clientId);
+    if (keys.isSubKey(keyId)) {
+      throw new ApiException(ErrorCode.INSUFFICIENT_SCOPE, "A sub-key cannot rotate: rotate the client's primary "
+          + "key (the sub-keys keep working), or have the owner of the primary key delete this sub-key and create "
+          + "another (POST /v1/api_keys).");
+    }
+    var active = ApiKey.activePrimariesOf(clientId);
     var now = clock.instant();
     var current = active.stream().filter(key -> key.id.equals(keyId)).findFirst().orElse(null);
     if (current == null || endedBy(current, now)) {

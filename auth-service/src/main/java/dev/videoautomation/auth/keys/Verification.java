@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -19,9 +20,20 @@ public class Verification {
       + "lastUsedAt = ?1 where id = ?2";
   private final Clock clock = Clock.systemUTC();
 
+  /**
+   * The verdict, with a sub-key's caps (docs/internal-api.md §3.19.1): for a primary key {@code subKey} is false,
+   * {@code parentKeyId} and {@code buckets} null and {@code dailyUnits} empty; {@code buckets} null is every bucket.
+   */
   @RegisterForReflection
-  public record Answer(String status, String clientId, String keyId, List<String> scopes, Long expiresAt) {
-    static final Answer UNKNOWN = new Answer("unknown", null, null, List.of(), null);
+  public record Answer(String status, String clientId, String keyId, List<String> scopes, Long expiresAt,
+      boolean subKey, String parentKeyId, List<String> buckets, Map<String, Integer> dailyUnits) {
+    static final Answer UNKNOWN = new Answer("unknown", null, null, List.of(), null, false, null, null, Map.of());
+
+    static Answer of(String status, ApiKey key, List<String> scopes) {
+      var expiresAt = key.expiresAt == null ? null : key.expiresAt.toEpochMilli();
+      return new Answer(status, key.clientId, key.id, scopes, expiresAt, key.isSubKey(), key.parentKeyId,
+          key.buckets, key.dailyUnits == null ? Map.of() : key.dailyUnits);
+    }
   }
 
   @Transactional
@@ -31,18 +43,18 @@ public class Verification {
       return Answer.UNKNOWN;
     }
     var now = clock.instant();
-    var expiresAt = key.expiresAt == null ? null : key.expiresAt.toEpochMilli();
     if (!ApiKey.ACTIVE.equals(key.status)) {
-      return new Answer(key.status, key.clientId, key.id, List.of(), expiresAt);
+      return Answer.of(key.status, key, List.of());
     }
+    // A rotated key past its grace, and a sub-key past its expiry.
     if (key.expiresAt != null && !now.isBefore(key.expiresAt)) {
-      return new Answer("expired", key.clientId, key.id, List.of(), expiresAt);
+      return Answer.of("expired", key, List.of());
     }
     if (key.firstVerifiedAt == null || key.lastUsedAt == null
         || key.lastUsedAt.plus(LAST_USED_PRECISION).isBefore(now)) {
       markUsed(key, now);
     }
-    return new Answer(ApiKey.ACTIVE, key.clientId, key.id, key.scopeList(), expiresAt);
+    return Answer.of(ApiKey.ACTIVE, key, key.scopeList());
   }
 
   /** One targeted update (never the whole row: a concurrent claim or rotation may be changing its status). */

@@ -42,9 +42,9 @@ import dev.videoautomation.platform.work.WorkQueue;
  * event (the outbox, in the transaction that revokes), and after commit a mail to the client's verified recovery
  * address. None of these holds the key or its hash.
  *
- * <p>Sub-keys (issue 32 §3): "revoking a primary key also revokes every sub-key it created" is a change of
- * {@link #REVOKE} alone: its {@code WHERE} widens to {@code (api_keys.id = report.key_id OR api_keys.parent_key_id =
- * report.key_id)}; every revoked row already gets its own notification, event and mail.
+ * <p>Sub-keys (issue 32 §3): a reported primary key takes every sub-key it created with it, in the same statement
+ * ({@link #REVOKE} matches the key and the keys whose parent it is). Each key revoked gets its own notification and
+ * webhook event; the owner gets one mail per report, naming the reported key and the sub-keys revoked with it.
  */
 @ApplicationScoped
 public class LeakRevocations {
@@ -54,9 +54,9 @@ public class LeakRevocations {
   private static final String REVOKE = """
       WITH report AS (DELETE FROM leak_reports WHERE id = ?1 RETURNING key_id)
       UPDATE api_keys SET status = 'revoked', ended_at = ?2 FROM report
-      WHERE api_keys.id = report.key_id AND api_keys.status = 'active'
+      WHERE (api_keys.id = report.key_id OR api_keys.parent_key_id = report.key_id) AND api_keys.status = 'active'
         AND (api_keys.expires_at IS NULL OR api_keys.expires_at > ?2)
-      RETURNING api_keys.id, api_keys.client_id""";
+      RETURNING api_keys.id, api_keys.client_id, report.key_id""";
 
   private final WorkQueue reports;
   private final EntityManager entityManager;
@@ -80,8 +80,12 @@ public class LeakRevocations {
     this.clock = clock;
   }
 
-  /** A key revoked by a report, and where to tell its owner (empty: no verified recovery address). */
-  record Revoked(String keyId, String clientId, Instant at, Optional<String> address) {
+  /**
+   * What one report revoked: the reported key (itself revoked now or not: it may have ended before, its sub-keys
+   * not), the sub-keys revoked with it, and where to tell the owner (empty: no verified recovery address).
+   */
+  record Revoked(String keyId, boolean keyRevoked, List<String> subKeyIds, String clientId, Instant at,
+      Optional<String> address) {
   }
 
   /** One batch: how many reports were claimed, and the keys they revoked. */
@@ -128,7 +132,8 @@ public class LeakRevocations {
       for (var key : batch.revoked()) {
         // After commit: the mail never holds the revocation up, and an unconfigured or failing mail server fails
         // nothing (CodeMail logs and gives up).
-        key.address().ifPresent(to -> mail.keyRevoked(to, key.keyId(), key.at()));
+        key.address().ifPresent(to -> mail.keyRevoked(to, key.keyId(), key.keyRevoked(), key.subKeyIds(),
+            key.at()));
       }
       revoked += batch.revoked().size();
       if (batch.claimed() < BATCH) {
@@ -145,17 +150,29 @@ public class LeakRevocations {
       @SuppressWarnings("unchecked")
       List<Object[]> rows = entityManager.createNativeQuery(REVOKE).setParameter(1, id)
           .setParameter(2, Timestamp.from(at)).getResultList();
+      if (rows.isEmpty()) {
+        continue;
+      }
+      var reported = (String) rows.get(0)[2];
+      var clientId = (String) rows.get(0)[1];
+      var reportedRevoked = false;
+      var subKeyIds = new ArrayList<String>();
       for (var row : rows) {
         var keyId = (String) row[0];
-        var clientId = (String) row[1];
         keyEvents.send(JobEventType.KEY_REVOKED, keyId, clientId);
         var data = new LinkedHashMap<String, Object>();
         data.put("keyId", keyId);
         data.put("revokedAt", at.toEpochMilli());
         data.put("reason", REASON);
         outbox.add(JobEventType.KEY_REVOKED, clientId, data);
-        revoked.add(new Revoked(keyId, clientId, at, addresses.verifiedAddressOf(clientId)));
+        if (keyId.equals(reported)) {
+          reportedRevoked = true;
+        } else {
+          subKeyIds.add(keyId);
+        }
       }
+      revoked.add(new Revoked(reported, reportedRevoked, subKeyIds, clientId, at,
+          addresses.verifiedAddressOf(clientId)));
     }
     return new Batch(ids.size(), revoked);
   }

@@ -63,10 +63,19 @@ public class CodeMail {
    * Tells a client's verified recovery address that one of its keys was reported as leaked and revoked. Names the
    * key by its id only: the key itself is what leaked, and its hash is never shown.
    */
-  public void keyRevoked(String to, String keyId, Instant revokedAt) {
+  /**
+   * A reported key was revoked ({@code keyRevoked}; false when it had already ended and only sub-keys it created
+   * were), with the sub-keys it created.
+   */
+  public void keyRevoked(String to, String keyId, boolean keyRevoked, java.util.List<String> subKeyIds,
+      Instant revokedAt) {
+    var what = keyRevoked ? "and it was revoked at " + revokedAt + ": it no longer works, for anyone."
+        : "but it had already stopped working.";
+    var subKeys = subKeyIds.isEmpty() ? "" : "\n\nThe sub-keys it created were revoked with it at " + revokedAt
+        + ": " + String.join(", ", subKeyIds) + ". Create new ones with POST /v1/api_keys.";
     send(to, "A Video Automation Service API key was revoked", "Someone reported your API key " + keyId
-        + " as leaked (found in public code, a log or a paste) with POST /v1/api_keys/revoke_leaked, and it was "
-        + "revoked at " + revokedAt + ": it no longer works, for anyone.\n\n"
+        + " as leaked (found in public code, a log or a paste) with POST /v1/api_keys/revoke_leaked, " + what
+        + subKeys + "\n\n"
         + "If you still hold another key of this account, carry on with it. Otherwise get a new key with "
         + "POST /v1/api_keys/recover and this email address. Then remove the old key from wherever it was found.\n");
   }

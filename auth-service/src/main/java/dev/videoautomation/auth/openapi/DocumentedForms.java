@@ -11,6 +11,13 @@ public final class DocumentedForms {
   public static final String KEY_PATTERN = "^svc_(anon|live)_[0-9A-Za-z]{49}$";
   public static final int KEY_LENGTH = 58;
   /**
+   * {@code credential_expires} of every answer that issues a client's (primary) key: those keys have no expiry of
+   * their own, but sub-keys may (issue 32), so the text no longer says that keys never expire.
+   */
+  public static final String PRIMARY_KEY_EXPIRES = "Always null: this key has no expiry (it ends when claimed, rotated, "
+      + "recovered or revoked). Sub-keys (POST /v1/api_keys) may expire: see their expiresAt; past it a sub-key is "
+      + "refused with 401 naming the expiry.";
+  /**
    * A key anywhere in text, for secret scanners (docs/auth-service.md, "Key format"): the prefix, 43 base62 characters
    * of 32 random bytes, and the base62 CRC-32 of everything before it in 6 characters, whose first is 0 to 4 (62^5 ×
    * 5 > 2^32). A match is a key only when its checksum holds ({@code ApiKeys.isWellFormed}).

@@ -23,6 +23,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 
 import dev.videoautomation.auth.addresses.AddressLimits;
 import dev.videoautomation.auth.clients.AddressVerification;
+import dev.videoautomation.auth.keys.Keys;
 import dev.videoautomation.auth.mail.CodeMail;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
@@ -45,12 +46,15 @@ public class VerifyEmailResource {
   private final AddressLimits limits;
   private final CodeMail mail;
   private final CurrentCaller caller;
+  private final Keys keys;
 
-  VerifyEmailResource(AddressVerification verification, AddressLimits limits, CodeMail mail, CurrentCaller caller) {
+  VerifyEmailResource(AddressVerification verification, AddressLimits limits, CodeMail mail, CurrentCaller caller,
+      Keys keys) {
     this.verification = verification;
     this.limits = limits;
     this.mail = mail;
     this.caller = caller;
+    this.keys = keys;
   }
 
   @Schema(name = "VerifyEmailRequest")
@@ -74,12 +78,19 @@ public class VerifyEmailResource {
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Status.class)))
   @APIResponse(responseCode = "400", description = "invalid_request: code is not 6 digits")
   @APIResponse(responseCode = "401")
+  @APIResponse(responseCode = "403", description = "insufficient_scope: a sub-key cannot verify the address")
   @APIResponse(responseCode = "409", description = "conflict: no recovery address waits to be verified")
   @APIResponse(responseCode = "429")
   public Response verifyEmail(@Valid VerifyEmailRequest body) {
-    var clientId = caller.get().filter(c -> !c.isService()).map(c -> c.clientId())
+    var current = caller.get().filter(c -> !c.isService())
         .orElseThrow(() -> new ApiException(ErrorCode.UNAUTHORIZED, "Send the client's key in the Authorization "
             + "header (Bearer) or X-Api-Key."));
+    // The recovery address recovers the client's keys: a sub-agent's key has no say in it.
+    if (keys.isSubKey(current.keyId())) {
+      throw new ApiException(ErrorCode.INSUFFICIENT_SCOPE, "A sub-key cannot verify the recovery address: call with "
+          + "the client's primary key.");
+    }
+    var clientId = current.clientId();
     if (body != null && body.code() != null) {
       return switch (verification.verify(clientId, body.code())) {
         case AddressVerification.Verified verified -> Response.ok(new Status(VERIFIED)).build();

@@ -6,6 +6,7 @@ import static dev.videoautomation.auth.openapi.DocumentedForms.ID_MAX_LENGTH;
 import static dev.videoautomation.auth.openapi.DocumentedForms.KEY_LENGTH;
 import static dev.videoautomation.auth.openapi.DocumentedForms.KEY_PATTERN;
 import static dev.videoautomation.auth.openapi.DocumentedForms.MAX_EPOCH_MS;
+import static dev.videoautomation.auth.openapi.DocumentedForms.PRIMARY_KEY_EXPIRES;
 import static dev.videoautomation.auth.openapi.DocumentedForms.URL_MAX_LENGTH;
 
 import java.util.List;
@@ -81,7 +82,7 @@ public final class RegistrationDtos {
       @Schema(required = true, minLength = KEY_LENGTH, maxLength = KEY_LENGTH, pattern = KEY_PATTERN,
           description = "The svc_anon_ API key, shown once.") String credential,
       @JsonProperty("credential_expires") @Schema(required = true, nullable = true, format = "int64",
-          minimum = "0", maximum = MAX_EPOCH_MS, description = "Always null: keys do not expire.")
+          minimum = "0", maximum = MAX_EPOCH_MS, description = PRIMARY_KEY_EXPIRES)
       Long credentialExpires,
       @Schema(required = true, type = SchemaType.ARRAY, implementation = KeyDtos.Scope.class, maxItems = 2,
           example = "[\"api.read\"]") List<String> scopes,
