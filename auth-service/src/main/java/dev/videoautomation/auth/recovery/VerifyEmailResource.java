@@ -78,7 +78,6 @@ public class VerifyEmailResource {
       mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Status.class)))
   @APIResponse(responseCode = "400", description = "invalid_request: code is not 6 digits")
   @APIResponse(responseCode = "401")
-  @APIResponse(responseCode = "403", description = "insufficient_scope: a sub-key cannot verify the address")
   @APIResponse(responseCode = "409", description = "conflict: no recovery address waits to be verified")
   @APIResponse(responseCode = "429")
   public Response verifyEmail(@Valid VerifyEmailRequest body) {
