@@ -42,8 +42,9 @@ class DeployManifestsTest {
   private static final Map<String, List<String>> CALLS = Map.of(
       "gateway-service", List.of("auth-service", "billing-service", "scrape-service", "media-service",
           "clone-service", "records-service"),
-      // auth's outbox relay hands key.revoked events to records (internal-api §3.17).
-      "auth-service", List.of("records-service"),
+      // auth's outbox relay hands key.revoked events to records (internal-api §3.17); sub-keys' budgets are billing's
+      // and their units of the day the gateway's (§3.19).
+      "auth-service", List.of("records-service", "billing-service", "gateway-service"),
       "billing-service", List.of("auth-service"),
       "scrape-service", List.of("media-service"),
       "media-service", List.of(),
