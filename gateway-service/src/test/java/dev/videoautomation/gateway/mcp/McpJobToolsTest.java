@@ -102,13 +102,8 @@ class McpJobToolsTest {
       assertThat(result.isError()).as(result.toString()).isFalse();
       assertThat(((Map<?, ?>) result.structuredContent()).get("status")).isEqualTo("succeeded");
     }
-    var until = System.nanoTime() + Duration.ofSeconds(2).toNanos();
-    while (progress.size() < 4 && System.nanoTime() < until) {
-      Thread.sleep(20);
-    }
-    assertThat(progress).extracting(McpSchema.ProgressNotification::message).containsExactly(
-        "Calling GET /v1/jobs/{id}", "Job vid_m1 is running (event 2)", "Job vid_m1 is succeeded (event 3)",
-        "Answered");
+    assertProgress(progress, "Calling GET /v1/jobs/{id}", "Job vid_m1 is running (event 2)",
+        "Job vid_m1 is succeeded (event 3)", "Answered");
     assertThat(watch.size()).isZero();
   }
 
@@ -149,17 +144,22 @@ class McpJobToolsTest {
       assertThat(result.isError()).as(result.toString()).isFalse();
       assertThat(((Map<?, ?>) result.structuredContent()).get("status")).isEqualTo("succeeded");
     }
-    var until = System.nanoTime() + Duration.ofSeconds(2).toNanos();
-    while (progress.size() < 4 && System.nanoTime() < until) {
-      Thread.sleep(20);
-    }
-    assertThat(progress).extracting(McpSchema.ProgressNotification::message).containsExactly(
-        "Calling POST /v1/clones/video", "Job vid_m2 is running (event 2)", "Job vid_m2 is succeeded (event 3)",
-        "Answered");
+    assertProgress(progress, "Calling POST /v1/clones/video", "Job vid_m2 is running (event 2)",
+        "Job vid_m2 is succeeded (event 3)", "Answered");
     assertThat(watch.size()).isZero();
     // The replica-local follow token is the gateway's own: the owner never sees it.
     JobOwnersResource.clone.verify(postRequestedFor(urlEqualTo("/v1/clones/video"))
         .withoutHeader(JobWatch.CREATION_HEADER));
+  }
+
+  /** The notifications arrive after the answer's own; waits for them briefly, then checks them in order. */
+  private static void assertProgress(List<McpSchema.ProgressNotification> progress, String... messages)
+      throws InterruptedException {
+    var until = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+    while (progress.size() < messages.length && System.nanoTime() < until) {
+      Thread.sleep(20);
+    }
+    assertThat(progress).extracting(McpSchema.ProgressNotification::message).containsExactly(messages);
   }
 
   private McpSyncClient client(String key, List<McpSchema.ProgressNotification> progress) {
