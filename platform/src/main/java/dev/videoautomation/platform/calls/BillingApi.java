@@ -25,6 +25,10 @@ public interface BillingApi {
   Credits.Charged charge(Credits.Charge request);
 
   @POST
+  @Path("credits/quote")
+  Credits.Quote quote(Credits.QuoteRequest request);
+
+  @POST
   @Path("credits/refund")
   Credits.Refunded refund(Credits.Refund request);
 

@@ -30,6 +30,19 @@ public final class Credits {
       boolean replayed, Long chargedAt) {
   }
 
+  /** A charge's body without an operationId: what billing's quote judges, writing nothing (§3.19.2). */
+  @RegisterForReflection
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record QuoteRequest(String clientId, String operation, Integer quantity, Map<String, String> attributes,
+      String keyId, Integer maxCredits) {
+  }
+
+  /** {@code refusal}: the error body the charge would answer, or null when it would charge. */
+  @RegisterForReflection
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Quote(int credits, int balance, int remaining, boolean wouldCharge, Map<String, Object> refusal) {
+  }
+
   /** A refund of the charge with this operationId; at most one per operationId, whatever the retries. */
   @RegisterForReflection
   public record Refund(String clientId, String operationId, String reason) {

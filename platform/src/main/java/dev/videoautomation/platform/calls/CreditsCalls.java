@@ -45,14 +45,26 @@ public class CreditsCalls {
   @Fallback(fallbackMethod = "chargeTimedOut", applyOn = TimeoutException.class)
   public Credits.Charged charge(String clientId, String operationId, String operation, int quantity,
       Map<String, String> attributes) {
-    var keyId = currentCaller.get().filter(caller -> !caller.isService()).map(Caller::keyId).orElse(null);
-    var charge = new Credits.Charge(clientId, operationId, operation, quantity,
-        attributes == null || attributes.isEmpty() ? null : attributes, keyId, spend.maxCredits().orElse(null));
+    var charge = new Credits.Charge(clientId, operationId, operation, quantity, orNull(attributes), agentKey(),
+        spend.maxCredits().orElse(null));
     var charged = OwnerErrors.call(OWNER, () -> billing.charge(charge));
     if (charged.remaining() != null) {
       spend.remaining(charged.remaining());
     }
     return charged;
+  }
+
+  /**
+   * What the charge would do, with nothing written (a dry run, §3.19.3): the same key and cap as {@link #charge}.
+   * Safe to retry: a quote changes nothing.
+   */
+  @Timeout(value = 3, unit = ChronoUnit.SECONDS)
+  @Retry(maxRetries = 2, delay = 100, jitter = 50, retryOn = {OwnerUnavailable.class, TimeoutException.class})
+  @Fallback(fallbackMethod = "quoteTimedOut", applyOn = TimeoutException.class)
+  public Credits.Quote quote(String clientId, String operation, int quantity, Map<String, String> attributes) {
+    var request = new Credits.QuoteRequest(clientId, operation, quantity, orNull(attributes), agentKey(),
+        spend.maxCredits().orElse(null));
+    return OwnerErrors.call(OWNER, () -> billing.quote(request));
   }
 
   @Timeout(value = 3, unit = ChronoUnit.SECONDS)
@@ -81,12 +93,25 @@ public class CreditsCalls {
     throw OwnerErrors.timedOut(OWNER);
   }
 
+  Credits.Quote quoteTimedOut(String clientId, String operation, int quantity, Map<String, String> attributes) {
+    throw OwnerErrors.timedOut(OWNER);
+  }
+
   Credits.Refunded refundTimedOut(String clientId, String operationId, String reason) {
     throw OwnerErrors.timedOut(OWNER);
   }
 
   PriceList pricesTimedOut() {
     throw OwnerErrors.timedOut(OWNER);
+  }
+
+  /** The key of the agent this request serves; null for a service's own call. */
+  private String agentKey() {
+    return currentCaller.get().filter(caller -> !caller.isService()).map(Caller::keyId).orElse(null);
+  }
+
+  private static Map<String, String> orNull(Map<String, String> attributes) {
+    return attributes == null || attributes.isEmpty() ? null : attributes;
   }
 
   private record CachedPrices(PriceList list, long fetchedAtNanos) {

@@ -23,12 +23,12 @@ public class SpendContext {
 
   /** The current request's cap; empty when none was given, or outside a request that charges. */
   public Optional<Integer> maxCredits() {
-    return current().map(rc -> rc.<Integer>get(CAP_KEY));
+    return currentRequest().map(rc -> rc.<Integer>get(CAP_KEY));
   }
 
   /** Remembers what the current request's charge left, for its {@code Credits-Remaining}; ignored outside one. */
   public void remaining(int credits) {
-    current().ifPresent(rc -> rc.put(REMAINING_KEY, credits));
+    currentRequest().ifPresent(rc -> rc.put(REMAINING_KEY, credits));
   }
 
   /** For the filter: the request's checked cap. */
@@ -41,7 +41,8 @@ public class SpendContext {
     return rc.get(REMAINING_KEY);
   }
 
-  private static Optional<RoutingContext> current() {
+  /** The request being served, if any (dry runs read their {@code dryRun} parameter from it). */
+  public static Optional<RoutingContext> currentRequest() {
     var container = Arc.container();
     if (container == null || !container.requestContext().isActive()) {
       return Optional.empty();
