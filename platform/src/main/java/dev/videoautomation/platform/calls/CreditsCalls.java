@@ -42,7 +42,7 @@ public class CreditsCalls {
 
   @Timeout(value = 3, unit = ChronoUnit.SECONDS)
   @Retry(maxRetries = 2, delay = 100, jitter = 50, retryOn = {OwnerUnavailable.class, TimeoutException.class})
-  @Fallback(fallbackMethod = "chargeTimedOut", applyOn = TimeoutException.class)
+  @Fallback(value = UnconfirmedCharge.class, applyOn = {OwnerUnavailable.class, TimeoutException.class})
   public Credits.Charged charge(String clientId, String operationId, String operation, int quantity,
       Map<String, String> attributes) {
     var charge = new Credits.Charge(clientId, operationId, operation, quantity, orNull(attributes), agentKey(),
@@ -86,11 +86,6 @@ public class CreditsCalls {
     var list = OwnerErrors.call(OWNER, billing::prices);
     prices.set(new CachedPrices(list, System.nanoTime()));
     return list;
-  }
-
-  Credits.Charged chargeTimedOut(String clientId, String operationId, String operation, int quantity,
-      Map<String, String> attributes) {
-    throw OwnerErrors.timedOut(OWNER);
   }
 
   Credits.Quote quoteTimedOut(String clientId, String operation, int quantity, Map<String, String> attributes) {
