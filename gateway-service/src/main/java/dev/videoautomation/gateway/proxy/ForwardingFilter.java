@@ -43,8 +43,9 @@ import dev.videoautomation.platform.token.InternalTokens;
  * (headers, body, route, caller) rather than on the routing context, and each answers a value or fails with the
  * {@link ApiException} to send. A {@code dryRun=true} request ({@link DryRunQuery}) is admitted the same way and then
  * handed to {@link DryRunCalls}, which spends nothing; a malformed {@code Max-Credits} on a charging route
- * ({@link MaxCredits}) is refused before any unit is taken. The gateway's own paths go on to its resources with the admitted caller in the
- * context; an unknown path is a JSON 404 and a known path with the wrong method a 405 with {@code Allow}.
+ * ({@link MaxCredits}) is refused before any unit is taken. The gateway's own paths go on to its resources with the
+ * admitted caller in the context; an unknown path is a JSON 404 and a known path with the wrong method a 405 with
+ * {@code Allow}.
  */
 @ApplicationScoped
 public class ForwardingFilter {
