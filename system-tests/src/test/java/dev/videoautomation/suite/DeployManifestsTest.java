@@ -128,6 +128,46 @@ class DeployManifestsTest {
     assertThat(mcp.at("/spec/ingressClassName")).isEqualTo(api.at("/spec/ingressClassName"));
   }
 
+  /**
+   * The gateway serves other services' calls under /internal/** on its API port (auth's GET
+   * /internal/usage/keys/{clientId}); from outside only the public API is reachable: every path of the OpenAPI
+   * document and MCP's /mcp, and nothing under /internal, whatever a caller's token. Matched as Kubernetes matches an
+   * Ingress path (Exact: the whole path; Prefix: whole segments).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"dev", "prod"})
+  void theOutsideReachesThePublicApiAndNeverTheInternalOne(String overlay) throws Exception {
+    var manifests = RenderedManifests.render(overlay);
+    var routed = new ArrayList<com.fasterxml.jackson.databind.JsonNode>();
+    manifests.ofKind("Ingress").forEach(ingress -> ingress.at("/spec/rules").forEach(rule -> rule.at("/http/paths")
+        .forEach(routed::add)));
+    assertThat(routed).isNotEmpty();
+    var document = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(RenderedManifests.ROOT.resolve("system-tests/src/test/openapi/openapi.json").toFile());
+    var publicPaths = new ArrayList<String>(List.of("/mcp"));
+    document.path("paths").fieldNames().forEachRemaining(path -> publicPaths.add(path.replaceAll("\\{[^}]+}", "x")));
+    for (var path : publicPaths) {
+      assertThat(routed).as(path + " is reachable from outside").anyMatch(rule -> reaches(rule, path));
+    }
+    for (var path : List.of("/internal", "/internal/", "/internal/usage/keys/cli_5Hq0aZ9bC1dE2fG3hI4jK5",
+        "/internal/verify", "/")) {
+      assertThat(routed).as(path + " is not reachable from outside").noneMatch(rule -> reaches(rule, path));
+    }
+  }
+
+  /** Whether an Ingress path rule takes {@code path} (networking.k8s.io/v1 path matching). */
+  private static boolean reaches(com.fasterxml.jackson.databind.JsonNode rule, String path) {
+    var given = rule.path("path").asText();
+    return switch (rule.path("pathType").asText()) {
+      case "Exact" -> path.equals(given);
+      case "Prefix" -> {
+        var prefix = given.endsWith("/") ? given.substring(0, given.length() - 1) : given;
+        yield prefix.isEmpty() || path.equals(prefix) || path.startsWith(prefix + "/");
+      }
+      default -> true; // ImplementationSpecific: assume the controller takes anything it may
+    };
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"dev", "prod"})
   void onlyTheGatewayTakesOutsideTraffic(String overlay) throws Exception {
