@@ -30,6 +30,12 @@ import dev.videoautomation.suite.contract.JdkExchange;
  * under concurrency across replicas"): 200 concurrent credit-charging calls on a sub-key whose budget covers ten
  * charge exactly ten (billing's one charging statement), and 200 concurrent metered calls on a sub-key with its own
  * daily cap admit exactly the cap (the gateway's one counting statement), whichever replica each call reaches.
+ *
+ * <p>The key is used once through each gateway first, as an agent would have, so that the race is about the limits
+ * and not a cold cache. On this shared 2-core machine a call may still be shed with a typed 503 (auth's verify past
+ * its 1 s timeout) or 504 (an owner past its timeout); that is allowed as long as it spent nothing: every credit
+ * charged is a track the agent was answered 202 for (and can list), and every unit counted a call answered 200 (the
+ * gateway gives a unit back on a 5xx, so another call takes it).
  */
 @ExtendWith(RunningSuite.class)
 class SubKeyConcurrencyIT {
@@ -57,18 +63,23 @@ class SubKeyConcurrencyIT {
     SubKeys.queueMusic(token);
     var balance = SubKeys.balance(primary.clientId());
 
+    warm(sub);
+
     var answers = race(i -> post(gateways.get(i % 2), SubKeys.CHARGING, sub.key(),
         "{\"prompt\": \"Lo-fi piano " + token + " " + i + "\"}"));
 
-    assertThat(statuses(answers)).as("statuses").containsOnlyKeys(202, 402)
-        .containsEntry(202, 10L).containsEntry(402, (long) CALLS - 10);
+    var statuses = statuses(answers);
+    var shed = shed(answers);
+    assertThat(statuses).as(describe(answers)).containsKeys(202, 402);
+    assertThat(statuses.get(202)).as("every charge answered 202: " + describe(answers)).isEqualTo(10L);
+    assertThat(statuses.get(402)).as(describe(answers)).isEqualTo(CALLS - 10 - shed);
     for (var answer : answers) {
       var body = json(answer);
       if (answer.statusCode() == 402) {
         assertThat(body.path("error").asText()).as(answer.body()).isEqualTo("budget_exceeded");
         assertThat(body.path("cost").asInt()).isEqualTo(SubKeys.COST);
         assertThat(body.path("creditBudget").asInt()).isEqualTo(10 * SubKeys.COST);
-      } else {
+      } else if (answer.statusCode() == 202) {
         assertThat(answer.headers().firstValue("Credits-Remaining").map(Integer::parseInt).orElseThrow())
             .isBetween(0, 9 * SubKeys.COST);
       }
@@ -80,6 +91,9 @@ class SubKeyConcurrencyIT {
         .containsEntry("creditBudget", 10 * SubKeys.COST);
     assertThat(SubKeys.charges(primary.clientId())).containsExactly(10, 10 * SubKeys.COST);
     assertThat(SubKeys.balance(primary.clientId())).isEqualTo(balance - 10 * SubKeys.COST);
+    assertThat(as(primary).queryParam("limit", 200).when().get(SubKeys.CHARGING).then().statusCode(200)
+        .extract().jsonPath().getList("data.prompt", String.class))
+        .as("a track for every charge").filteredOn(prompt -> prompt.contains(token)).hasSize(10);
   }
 
   @Test
@@ -90,11 +104,16 @@ class SubKeyConcurrencyIT {
         "dailyUnits", Map.of(SubKeys.METERED_BUCKET, cap)));
     var sub = SubKeys.agent(primary, created);
 
+    warm(sub);
+
     var answers = race(i -> post(gateways.get(i % 2), SubKeys.METERED, sub.key(),
         "{\"text\": \"A smoothie recipe, take " + i + ".\", \"platform\": \"shortvideo\"}"));
 
-    assertThat(statuses(answers)).as("statuses").containsOnlyKeys(200, 429)
-        .containsEntry(200, (long) cap).containsEntry(429, (long) CALLS - cap);
+    var statuses = statuses(answers);
+    var shed = shed(answers);
+    assertThat(statuses).as(describe(answers)).containsKeys(200, 429);
+    assertThat(statuses.get(200)).as(describe(answers)).isEqualTo((long) cap);
+    assertThat(statuses.get(429)).as(describe(answers)).isEqualTo(CALLS - cap - shed);
     assertThat(answers).filteredOn(answer -> answer.statusCode() == 429).allSatisfy(answer -> {
       var body = json(answer);
       assertThat(body.path("error").asText()).isEqualTo("rate_limited");
@@ -142,6 +161,35 @@ class SubKeyConcurrencyIT {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  /** The key used once through each gateway (its verification cached there), as an agent would have. */
+  private static void warm(Agents.Agent key) {
+    for (var gateway : gateways) {
+      io.restassured.RestAssured.given().baseUri(gateway.toString()).auth().oauth2(key.key())
+          .when().get("/v1/usage").then().statusCode(200);
+    }
+  }
+
+  /** The calls shed by a loaded machine: typed 503 and 504 errors, each of which must have spent nothing. */
+  private static long shed(List<HttpResponse<String>> answers) {
+    var shed = answers.stream().filter(answer -> answer.statusCode() == 503 || answer.statusCode() == 504).toList();
+    for (var answer : shed) {
+      var body = json(answer);
+      assertThat(body.path("error").asText()).as(answer.body()).matches("[a-z_]+");
+      assertThat(body.path("message").asText()).as(answer.body()).isNotBlank();
+    }
+    assertThat(answers).as(describe(answers)).allSatisfy(answer -> assertThat(answer.statusCode())
+        .isIn(200, 202, 402, 429, 503, 504));
+    return shed.size();
+  }
+
+  /** The statuses, and one body of each error status. */
+  private static String describe(List<HttpResponse<String>> answers) {
+    var bodies = new java.util.TreeMap<Integer, String>();
+    answers.stream().filter(answer -> answer.statusCode() >= 400)
+        .forEach(answer -> bodies.putIfAbsent(answer.statusCode(), answer.body()));
+    return "statuses " + statuses(answers) + ", e.g. " + bodies;
   }
 
   private static HttpRequest post(URI gateway, String path, String key, String body) {

@@ -33,7 +33,8 @@ import dev.videoautomation.suite.contract.JdkExchange;
  * call across two gateway replicas, one of which is killed (SIGKILL) and started again mid-run (issue 32 §3, "Exact
  * under concurrency across replicas"). A call cut by the crash may have been charged or counted without an answer,
  * so the answers only bound what was spent; the owners' records say it exactly: billing's {@code creditsSpent} and
- * ledger hold exactly the budget, the gateways' key counter exactly the cap, and both refuse from then on.
+ * ledger hold exactly the budget, each charge a track the client has, the gateways' key counter exactly the cap, and
+ * both refuse from then on.
  */
 @ExtendWith(ReliabilitySuite.class)
 class SubKeyLimitsIT {
@@ -78,6 +79,11 @@ class SubKeyLimitsIT {
     JobSupport.queue(ReliabilitySuite.providers(), JobSupport.MUSIC_MODEL, token,
         "{\"audio\": {\"url\": \"" + ReliabilitySuite.providers().baseUrl() + "/job-files/track.mp3\"}}");
     var balance = JobSupport.balance(ledger(clientId));
+    // The sub-agent has used its key on both replicas before (its verification cached on each).
+    for (var gateway : List.of(gatewayA, gatewayB)) {
+      assertThat(ReliabilitySuite.send(HttpRequest.newBuilder(gateway.resolve("/v1/usage"))
+          .header("Authorization", "Bearer " + sub)).statusCode()).isEqualTo(200);
+    }
 
     var seed = System.nanoTime();
     var random = new Random(seed);
@@ -154,6 +160,11 @@ class SubKeyLimitsIT {
     assertThat(charges.stream().mapToInt(line -> Math.abs(line.path("credits").asInt())).sum())
         .isEqualTo(BUDGET_CALLS * COST);
     assertThat(JobSupport.balance(ledger)).isEqualTo(balance - BUDGET_CALLS * COST);
+    // Every charge is a track the client has, answered or cut: none was charged for a call that failed.
+    var tracks = new ArrayList<String>();
+    ReliabilitySuite.json(ReliabilitySuite.send(ReliabilitySuite.as(primary, CHARGING + "?limit=200")))
+        .path("data").forEach(track -> tracks.add(track.path("prompt").asText()));
+    assertThat(tracks).as(describe).filteredOn(prompt -> prompt.contains(token)).hasSize(BUDGET_CALLS);
 
     // And both replicas refuse from now on, the restarted one included.
     for (var gateway : List.of(gatewayA, gatewayB)) {
