@@ -182,8 +182,9 @@ class SubKeyLimitsIT {
     ReliabilitySuite.figure("sub-key-limits", String.format(Locale.ROOT,
         "A sub-key with a budget of %d credits (%d tracks) and its own cap of %d `%s` calls a day: %d randomized "
             + "calls, %d in flight, over two gateway replicas, one killed after %d answers and back %.1f s later: "
-            + "%d tracks charged and %d calls admitted with an answer (%d and %d cut by the crash), billing's "
-            + "`creditsSpent` %d and %d ledger charges, the key's counter %d: exact.",
+            + "%d tracks charged and %d calls admitted with an answer (of %d and %d calls cut by the crash or "
+            + "answered a typed 5xx), billing's "
+            + "`creditsSpent` %d, %d ledger charges and as many tracks, the key's counter %d: exact.",
         BUDGET_CALLS * COST, BUDGET_CALLS, CAP, BUCKET, CALLS, IN_FLIGHT, KILL_AFTER, restartMillis / 1000.0,
         charged, admitted, chargingUnanswered, meteredUnanswered, view.path("creditsSpent").asInt(),
         charges.size(), view.at("/unitsToday/" + BUCKET).asInt()));
