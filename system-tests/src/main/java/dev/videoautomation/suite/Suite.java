@@ -231,6 +231,11 @@ public final class Suite implements AutoCloseable {
         env.put("QUARKUS_REST_CLIENT_" + other.name() + "_CLIENT_URL", baseUri(other).toString());
       }
     }
+    // Auth reads the sub-keys' units of today from the gateway (internal-api §3.19.4); its default, :8080, is not
+    // where this suite's gateway listens.
+    if (service != Service.GATEWAY) {
+      env.put("QUARKUS_REST_CLIENT_GATEWAY_CLIENT_URL", baseUri(Service.GATEWAY).toString());
+    }
     if (service == Service.BILLING) {
       env.put("BILLING_CHECKOUT_CREDENTIAL_KEY", randomKey(keys, "billing-credential.key"));
     }
