@@ -73,8 +73,7 @@ class OpenApiTest {
     for (var path : Stream.of(SCRAPE).map(p -> "/v1/scrape/" + p).toList()) {
       var operation = paths.path(path).path("post");
       assertThat(operation.path("description").asText()).as(path).endsWith(COST_NOTE);
-      assertThat(operation.at("/responses/200/content/application~1json/schema/$ref").asText()).as(path)
-          .isEqualTo("#/components/schemas/ScrapeResult");
+      assertThat(realOrDryRun(operation)).as(path).isEqualTo("#/components/schemas/ScrapeResult");
     }
     assertThat(answer(IMPORT, "400").at("/content/application~1json/examples/url_not_allowed/value/error").asText())
         .isEqualTo("url_not_allowed");
@@ -156,8 +155,7 @@ class OpenApiTest {
     // The provider's JSON is any value: no type, no closed set of properties.
     assertThat(schemas.path("ScrapeProviderData").has("type")).isFalse();
     assertThat(schemas.path("ScrapeResult").at("/required/0").asText()).isEqualTo("data");
-    assertThat(paths.at("/~1v1~1videos~1download~1{platform}/post/responses/200/content/application~1json/schema"
-        + "/$ref").asText()).isEqualTo("#/components/schemas/ImportedVideo");
+    assertThat(realOrDryRun(paths.path(IMPORT).path("post"))).isEqualTo("#/components/schemas/ImportedVideo");
     assertThat(schemas.at("/ImportedVideo/properties/durationSeconds/nullable").asBoolean()).isTrue();
   }
 
@@ -173,6 +171,32 @@ class OpenApiTest {
     var importAnswers = paths.path(IMPORT).path("post").path("responses");
     assertThat(Stream.of("200", "400", "404", "413", "415", "422", "502", "503", "504").filter(importAnswers::has))
         .hasSize(9);
+  }
+
+  /**
+   * Every operation here spends (a unit of its daily bucket), so each takes {@code dryRun} and answers 200 with its
+   * real body or the {@code DryRun} (issue 32), both from the platform's shared components.
+   */
+  @Test
+  void shouldDeclareTheDryRunOnEveryOperation() {
+    var publicPaths = Stream.concat(Stream.of(SCRAPE).map(p -> "/v1/scrape/" + p), Stream.of(IMPORT)).toList();
+    for (var path : publicPaths) {
+      var operation = paths.path(path).path("post");
+      var parameters = new ArrayList<String>();
+      operation.path("parameters").forEach(p -> parameters.add(p.path("$ref").asText()));
+      assertThat(parameters).as(path + " parameters").contains("#/components/parameters/DryRun");
+      var oneOf = operation.at("/responses/200/content/application~1json/schema/oneOf");
+      assertThat(oneOf.size()).as(path + " 200").isEqualTo(2);
+      assertThat(oneOf.get(1).path("$ref").asText()).as(path + " 200").isEqualTo("#/components/schemas/DryRun");
+      assertThat(operation.at("/responses/200/description").asText()).as(path).contains("dryRun=true");
+    }
+    assertThat(document.at("/components/parameters/DryRun/name").asText()).isEqualTo("dryRun");
+    assertThat(document.at("/components/schemas/DryRun/properties/wouldRun/type").asText()).isEqualTo("boolean");
+  }
+
+  /** The real body of an operation's 200, which a dry run's answer sits beside. */
+  private static String realOrDryRun(JsonNode operation) {
+    return operation.at("/responses/200/content/application~1json/schema/oneOf/0/$ref").asText();
   }
 
   /** The POST answer of {@code path} with {@code status}, read through a reference to a component. */

@@ -2,6 +2,8 @@ package dev.videoautomation.scrape;
 
 import static dev.videoautomation.scrape.Simulated.asClient;
 import static dev.videoautomation.scrape.Simulated.asService;
+import static dev.videoautomation.scrape.Simulated.tree;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
@@ -57,5 +59,25 @@ class ProviderNotConfiguredTest {
   void shouldRefuseAMissingFieldBeforeSayingTheProviderIsMissing(String path) {
     asClient().body("{}").when().post("/v1/scrape/" + path).then().statusCode(400)
         .body("error", is("invalid_request")).body("setup", not(emptyOrNullString()));
+  }
+
+  /**
+   * The scrape operations and import cannot run without the provider's key, and know it without calling out: a dry
+   * run answers the real call's 503, and bad input still comes first.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"/v1/scrape/shortvideo/profile|{\"handle\": \"some.creator\", \"download_media\": true}",
+      "/v1/scrape/photo/post|{\"url\": \"https://www.instagram.com/p/Cx1/\"}",
+      "/v1/scrape/ads/search|{\"company\": \"somebrand.com\"}",
+      "/v1/videos/download/shortvideo|{\"url\": \"https://www.tiktok.com/@a/video/1\"}"})
+  void shouldAnswerADryRunWithTheRealCalls503(String pathAndBody) {
+    var path = pathAndBody.substring(0, pathAndBody.indexOf('|'));
+    var body = pathAndBody.substring(pathAndBody.indexOf('|') + 1);
+    var real = asClient().body(body).when().post(path).then().statusCode(503).extract().asString();
+    var dry = asClient().queryParam("dryRun", true).body(body).when().post(path).then().statusCode(503)
+        .body("error", is("provider_not_configured")).extract().asString();
+    assertThat(tree(dry)).isEqualTo(tree(real));
+    asClient().queryParam("dryRun", true).body("{\"url\": \"http://10.0.0.1/p/1\"}").when()
+        .post("/v1/videos/download/photo").then().statusCode(400).body("error", is("url_not_allowed"));
   }
 }

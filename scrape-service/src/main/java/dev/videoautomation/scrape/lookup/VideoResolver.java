@@ -26,13 +26,8 @@ public class VideoResolver {
   }
 
   public VideoFile resolve(String platform, String url) {
-    Platforms.require(platform);
-    if (url == null || url.isBlank()) {
-      throw ApiException.invalidField("url", "is required");
-    }
-    var post = url.strip();
-    var route = Platforms.SHORTVIDEO.equals(platform) ? "shortvideo/video" : "photo/post";
-    var data = provider.fetch(route, Map.of("url", post));
+    var post = post(platform, url);
+    var data = provider.fetch(route(platform), Map.of("url", post));
     var file = Platforms.SHORTVIDEO.equals(platform) ? TikTokVideo.find(data) : InstagramVideo.find(data);
     if (file == null) {
       throw new ApiException(ApiError.of(ErrorCode.NO_VIDEO, "This post has no video (it may be a photo post).")
@@ -40,6 +35,23 @@ public class VideoResolver {
     }
     return new VideoFile(platform, post, file.url(), contentType(file.url()), file.durationSeconds(), file.width(),
         file.height(), file.watermarked(), expiresAt(file.url()));
+  }
+
+  /** Everything {@link #resolve} checks before it asks the provider, with the same answers (a dry run stops here). */
+  public void check(String platform, String url) {
+    provider.check(route(platform), Map.of("url", post(platform, url)));
+  }
+
+  private static String post(String platform, String url) {
+    Platforms.require(platform);
+    if (url == null || url.isBlank()) {
+      throw ApiException.invalidField("url", "is required");
+    }
+    return url.strip();
+  }
+
+  private static String route(String platform) {
+    return Platforms.SHORTVIDEO.equals(platform) ? "shortvideo/video" : "photo/post";
   }
 
   /** A candidate file found in a provider answer. */

@@ -46,12 +46,39 @@ public class ScrapeProvider {
 
   /**
    * The provider's answer for {@code route} with our {@code fields} (public names; null or blank values are not
-   * sent). Fields map to the provider's names through {@code scrape.routes."<route>".params}. A post {@code url} is
-   * fetched by the provider, never by this service, so it passes the URL guard's check for URLs handed on (no DNS
-   * lookup: a host name, or a public address literal; 400 {@code url_not_allowed} naming {@code url}), before the key
-   * is looked at: bad input is a 400 even where no provider is configured.
+   * sent). Fields map to the provider's names through {@code scrape.routes."<route>".params}. The request passes
+   * {@link #check} first.
    */
   public JsonNode fetch(String route, Map<String, String> fields) {
+    var checked = prepare(route, fields);
+    var query = query(checked.target(), fields);
+    var key = ProviderCache.key(checked.target().path(), query);
+    var cached = cache.get(key);
+    if (cached.isPresent()) {
+      Log.debugf("Provider %s answered from the cache", checked.target().path());
+      return cached.get();
+    }
+    var answer = call(route, checked.target().path(), query, checked.apiKey());
+    cache.put(key, answer);
+    return answer;
+  }
+
+  /**
+   * Everything {@link #fetch} checks before it calls out, with the same answers; a dry run stops after it. A post
+   * {@code url} is fetched by the provider, never by this service, so it passes the URL guard's check for URLs handed
+   * on (no DNS lookup: a host name, or a public address literal; 400 {@code url_not_allowed} naming {@code url}),
+   * before the key is looked at: bad input is a 400 even where no provider is configured. Then an unset key, or a
+   * route without a provider path, is 503 {@code provider_not_configured}.
+   */
+  public void check(String route, Map<String, String> fields) {
+    prepare(route, fields);
+  }
+
+  /** What a checked request is sent with: the route's provider path and parameter names, and the key. */
+  private record Call(ScrapeConfig.Route target, String apiKey) {
+  }
+
+  private Call prepare(String route, Map<String, String> fields) {
     var url = fields.get("url");
     if (url != null) {
       guard.checkHandedOn(url, "url");
@@ -63,16 +90,7 @@ public class ScrapeProvider {
           + route + ".").withSetup("Operator: set scrape.routes.\"" + route + "\".path (and its params) for "
           + "scrape-service."));
     }
-    var query = query(target, fields);
-    var key = ProviderCache.key(target.path(), query);
-    var cached = cache.get(key);
-    if (cached.isPresent()) {
-      Log.debugf("Provider %s answered from the cache", target.path());
-      return cached.get();
-    }
-    var answer = call(route, target.path(), query, apiKey);
-    cache.put(key, answer);
-    return answer;
+    return new Call(target, apiKey);
   }
 
   static Map<String, String> query(ScrapeConfig.Route route, Map<String, String> fields) {

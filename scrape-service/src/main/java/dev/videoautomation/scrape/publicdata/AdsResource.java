@@ -16,6 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import io.smallrye.common.annotation.Blocking;
 
 import dev.videoautomation.platform.openapi.SharedAnswers;
+import dev.videoautomation.platform.spending.SpendingOperation;
 import dev.videoautomation.scrape.openapi.ScrapeAnswers;
 import dev.videoautomation.scrape.publicdata.ScrapeBodies.CompanyMedia;
 import dev.videoautomation.scrape.publicdata.ScrapeBodies.QueryCountryMedia;
@@ -43,7 +44,7 @@ public class AdsResource {
   @Operation(operationId = "scrapeAdsSocial", summary = "Social ad library search")
   @APIResponse(responseCode = "200", description = "Ads")
   public ScrapeResult social(@Valid @NotNull QueryCountryMedia body) {
-    return scrape.run("ads/social", body);
+    return scrape.run(SpendingOperation.SCRAPE_ADS_SOCIAL, body);
   }
 
   @POST
@@ -51,7 +52,7 @@ public class AdsResource {
   @Operation(operationId = "scrapeAdsSearch", summary = "Search-engine ads of a company")
   @APIResponse(responseCode = "200", description = "Ads")
   public ScrapeResult search(@Valid @NotNull CompanyMedia body) {
-    return scrape.run("ads/search", body);
+    return scrape.run(SpendingOperation.SCRAPE_ADS_SEARCH, body);
   }
 
   @POST
@@ -59,7 +60,7 @@ public class AdsResource {
   @Operation(operationId = "scrapeAdsProfessional", summary = "Professional-network ad library search")
   @APIResponse(responseCode = "200", description = "Ads")
   public ScrapeResult professional(@Valid @NotNull QueryMedia body) {
-    return scrape.run("ads/professional", body);
+    return scrape.run(SpendingOperation.SCRAPE_ADS_PROFESSIONAL, body);
   }
 
   @POST
@@ -67,6 +68,6 @@ public class AdsResource {
   @Operation(operationId = "scrapeAdsForum", summary = "Forum ad library search")
   @APIResponse(responseCode = "200", description = "Ads")
   public ScrapeResult forum(@Valid @NotNull QueryMedia body) {
-    return scrape.run("ads/forum", body);
+    return scrape.run(SpendingOperation.SCRAPE_ADS_FORUM, body);
   }
 }

@@ -16,6 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import io.smallrye.common.annotation.Blocking;
 
 import dev.videoautomation.platform.openapi.SharedAnswers;
+import dev.videoautomation.platform.spending.SpendingOperation;
 import dev.videoautomation.scrape.openapi.ScrapeAnswers;
 import dev.videoautomation.scrape.publicdata.ScrapeBodies.HandleCursorTrimMedia;
 import dev.videoautomation.scrape.publicdata.ScrapeBodies.HandleMedia;
@@ -41,7 +42,7 @@ public class MicroblogResource {
   @Operation(operationId = "scrapeMicroblogProfile", summary = "A microblog profile")
   @APIResponse(responseCode = "200", description = "The provider's profile data")
   public ScrapeResult profile(@Valid @NotNull HandleMedia body) {
-    return scrape.run("microblog/profile", body);
+    return scrape.run(SpendingOperation.SCRAPE_MICROBLOG_PROFILE, body);
   }
 
   @POST
@@ -49,7 +50,7 @@ public class MicroblogResource {
   @Operation(operationId = "scrapeMicroblogUserTweets", summary = "A microblog user's tweets")
   @APIResponse(responseCode = "200", description = "Tweets")
   public ScrapeResult userTweets(@Valid @NotNull HandleCursorTrimMedia body) {
-    return scrape.run("microblog/user-tweets", body);
+    return scrape.run(SpendingOperation.SCRAPE_MICROBLOG_USER_TWEETS, body);
   }
 
   @POST
@@ -58,7 +59,7 @@ public class MicroblogResource {
   @APIResponse(responseCode = "200", description = "The tweet")
   @APIResponse(responseCode = "400", ref = ScrapeAnswers.INVALID_OR_REFUSED_URL)
   public ScrapeResult tweet(@Valid @NotNull UrlTrimMedia body) {
-    return scrape.run("microblog/tweet", body);
+    return scrape.run(SpendingOperation.SCRAPE_MICROBLOG_TWEET, body);
   }
 
   @POST
@@ -67,6 +68,6 @@ public class MicroblogResource {
   @APIResponse(responseCode = "200", description = "The transcript")
   @APIResponse(responseCode = "400", ref = ScrapeAnswers.INVALID_OR_REFUSED_URL)
   public ScrapeResult transcript(@Valid @NotNull UrlOnly body) {
-    return scrape.run("microblog/tweet/transcript", body);
+    return scrape.run(SpendingOperation.SCRAPE_MICROBLOG_TWEET_TRANSCRIPT, body);
   }
 }

@@ -16,6 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import io.smallrye.common.annotation.Blocking;
 
 import dev.videoautomation.platform.openapi.SharedAnswers;
+import dev.videoautomation.platform.spending.SpendingOperation;
 import dev.videoautomation.scrape.openapi.ScrapeAnswers;
 import dev.videoautomation.scrape.publicdata.ScrapeBodies.HandleCursorMedia;
 import dev.videoautomation.scrape.publicdata.ScrapeBodies.HandleMedia;
@@ -41,7 +42,7 @@ public class PhotoResource {
   @Operation(operationId = "scrapePhotoProfile", summary = "A photo-platform profile")
   @APIResponse(responseCode = "200", description = "The provider's profile data")
   public ScrapeResult profile(@Valid @NotNull HandleMedia body) {
-    return scrape.run("photo/profile", body);
+    return scrape.run(SpendingOperation.SCRAPE_PHOTO_PROFILE, body);
   }
 
   @POST
@@ -49,7 +50,7 @@ public class PhotoResource {
   @Operation(operationId = "scrapePhotoUserPosts", summary = "A photo-platform user's posts")
   @APIResponse(responseCode = "200", description = "A page of posts")
   public ScrapeResult posts(@Valid @NotNull HandleCursorMedia body) {
-    return scrape.run("photo/user/posts", body);
+    return scrape.run(SpendingOperation.SCRAPE_PHOTO_USER_POSTS, body);
   }
 
   @POST
@@ -58,7 +59,7 @@ public class PhotoResource {
   @APIResponse(responseCode = "200", description = "The post")
   @APIResponse(responseCode = "400", ref = ScrapeAnswers.INVALID_OR_REFUSED_URL)
   public ScrapeResult post(@Valid @NotNull UrlMedia body) {
-    return scrape.run("photo/post", body);
+    return scrape.run(SpendingOperation.SCRAPE_PHOTO_POST, body);
   }
 
   @POST
@@ -67,7 +68,7 @@ public class PhotoResource {
   @APIResponse(responseCode = "200", description = "A page of comments")
   @APIResponse(responseCode = "400", ref = ScrapeAnswers.INVALID_OR_REFUSED_URL)
   public ScrapeResult comments(@Valid @NotNull UrlCursor body) {
-    return scrape.run("photo/post/comments", body);
+    return scrape.run(SpendingOperation.SCRAPE_PHOTO_POST_COMMENTS, body);
   }
 
   @POST
@@ -75,6 +76,6 @@ public class PhotoResource {
   @Operation(operationId = "scrapePhotoUserReels", summary = "A photo-platform user's reels")
   @APIResponse(responseCode = "200", description = "A page of reels")
   public ScrapeResult reels(@Valid @NotNull HandleCursorMedia body) {
-    return scrape.run("photo/user/reels", body);
+    return scrape.run(SpendingOperation.SCRAPE_PHOTO_USER_REELS, body);
   }
 }

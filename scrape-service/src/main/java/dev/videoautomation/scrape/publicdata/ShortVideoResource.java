@@ -16,6 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import io.smallrye.common.annotation.Blocking;
 
 import dev.videoautomation.platform.openapi.SharedAnswers;
+import dev.videoautomation.platform.spending.SpendingOperation;
 import dev.videoautomation.scrape.openapi.ScrapeAnswers;
 import dev.videoautomation.scrape.publicdata.ScrapeBodies.CountryMedia;
 import dev.videoautomation.scrape.publicdata.ScrapeBodies.HandleCursorMedia;
@@ -44,7 +45,7 @@ public class ShortVideoResource {
   @Operation(operationId = "scrapeShortvideoProfile", summary = "A short-video profile")
   @APIResponse(responseCode = "200", description = "The provider's profile data")
   public ScrapeResult profile(@Valid @NotNull HandleTrimMedia body) {
-    return scrape.run("shortvideo/profile", body);
+    return scrape.run(SpendingOperation.SCRAPE_SHORTVIDEO_PROFILE, body);
   }
 
   @POST
@@ -52,7 +53,7 @@ public class ShortVideoResource {
   @Operation(operationId = "scrapeShortvideoProfileVideos", summary = "A short-video profile's videos")
   @APIResponse(responseCode = "200", description = "A page of videos, staged")
   public ScrapeResult profileVideos(@Valid @NotNull HandleCursorMedia body) {
-    return scrape.run("shortvideo/profile/videos", body);
+    return scrape.run(SpendingOperation.SCRAPE_SHORTVIDEO_PROFILE_VIDEOS, body);
   }
 
   @POST
@@ -61,7 +62,7 @@ public class ShortVideoResource {
   @APIResponse(responseCode = "200", description = "The video, staged")
   @APIResponse(responseCode = "400", ref = ScrapeAnswers.INVALID_OR_REFUSED_URL)
   public ScrapeResult video(@Valid @NotNull UrlTrimMedia body) {
-    return scrape.run("shortvideo/video", body);
+    return scrape.run(SpendingOperation.SCRAPE_SHORTVIDEO_VIDEO, body);
   }
 
   @POST
@@ -70,7 +71,7 @@ public class ShortVideoResource {
   @APIResponse(responseCode = "200", description = "The transcript")
   @APIResponse(responseCode = "400", ref = ScrapeAnswers.INVALID_OR_REFUSED_URL)
   public ScrapeResult transcript(@Valid @NotNull UrlOnly body) {
-    return scrape.run("shortvideo/video/transcript", body);
+    return scrape.run(SpendingOperation.SCRAPE_SHORTVIDEO_VIDEO_TRANSCRIPT, body);
   }
 
   @POST
@@ -79,7 +80,7 @@ public class ShortVideoResource {
   @APIResponse(responseCode = "200", description = "A page of comments")
   @APIResponse(responseCode = "400", ref = ScrapeAnswers.INVALID_OR_REFUSED_URL)
   public ScrapeResult comments(@Valid @NotNull UrlCursor body) {
-    return scrape.run("shortvideo/video/comments", body);
+    return scrape.run(SpendingOperation.SCRAPE_SHORTVIDEO_VIDEO_COMMENTS, body);
   }
 
   @POST
@@ -87,7 +88,7 @@ public class ShortVideoResource {
   @Operation(operationId = "scrapeShortvideoSearchUsers", summary = "Search short-video users")
   @APIResponse(responseCode = "200", description = "Matching users")
   public ScrapeResult searchUsers(@Valid @NotNull QueryCursor body) {
-    return scrape.run("shortvideo/search/users", body);
+    return scrape.run(SpendingOperation.SCRAPE_SHORTVIDEO_SEARCH_USERS, body);
   }
 
   @POST
@@ -95,6 +96,6 @@ public class ShortVideoResource {
   @Operation(operationId = "scrapeShortvideoTrending", summary = "The short-video trending feed")
   @APIResponse(responseCode = "200", description = "Trending videos")
   public ScrapeResult trending(@Valid @NotNull CountryMedia body) {
-    return scrape.run("shortvideo/trending", body);
+    return scrape.run(SpendingOperation.SCRAPE_SHORTVIDEO_TRENDING, body);
   }
 }

@@ -16,6 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import io.smallrye.common.annotation.Blocking;
 
 import dev.videoautomation.platform.openapi.SharedAnswers;
+import dev.videoautomation.platform.spending.SpendingOperation;
 import dev.videoautomation.scrape.openapi.ScrapeAnswers;
 import dev.videoautomation.scrape.publicdata.ScrapeBodies.ChannelCursorMedia;
 import dev.videoautomation.scrape.publicdata.ScrapeBodies.ChannelMedia;
@@ -41,7 +42,7 @@ public class VideoSiteResource {
   @Operation(operationId = "scrapeVideositeChannel", summary = "A video-site channel")
   @APIResponse(responseCode = "200", description = "The channel")
   public ScrapeResult channel(@Valid @NotNull ChannelMedia body) {
-    return scrape.run("videosite/channel", body);
+    return scrape.run(SpendingOperation.SCRAPE_VIDEOSITE_CHANNEL, body);
   }
 
   @POST
@@ -49,7 +50,7 @@ public class VideoSiteResource {
   @Operation(operationId = "scrapeVideositeChannelVideos", summary = "A video-site channel's videos")
   @APIResponse(responseCode = "200", description = "A page of videos")
   public ScrapeResult channelVideos(@Valid @NotNull ChannelCursorMedia body) {
-    return scrape.run("videosite/channel-videos", body);
+    return scrape.run(SpendingOperation.SCRAPE_VIDEOSITE_CHANNEL_VIDEOS, body);
   }
 
   @POST
@@ -58,7 +59,7 @@ public class VideoSiteResource {
   @APIResponse(responseCode = "200", description = "The video")
   @APIResponse(responseCode = "400", ref = ScrapeAnswers.INVALID_OR_REFUSED_URL)
   public ScrapeResult video(@Valid @NotNull UrlMedia body) {
-    return scrape.run("videosite/video", body);
+    return scrape.run(SpendingOperation.SCRAPE_VIDEOSITE_VIDEO, body);
   }
 
   @POST
@@ -67,6 +68,6 @@ public class VideoSiteResource {
   @APIResponse(responseCode = "200", description = "A page of comments")
   @APIResponse(responseCode = "400", ref = ScrapeAnswers.INVALID_OR_REFUSED_URL)
   public ScrapeResult comments(@Valid @NotNull UrlCursor body) {
-    return scrape.run("videosite/video/comments", body);
+    return scrape.run(SpendingOperation.SCRAPE_VIDEOSITE_VIDEO_COMMENTS, body);
   }
 }
