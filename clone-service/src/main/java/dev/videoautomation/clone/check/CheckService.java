@@ -21,6 +21,8 @@ import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ffmpeg.MediaInfo;
 import dev.videoautomation.platform.ffmpeg.MediaTools;
 import dev.videoautomation.platform.ffmpeg.WorkDir;
+import dev.videoautomation.platform.spending.DryRuns;
+import dev.videoautomation.platform.spending.SpendingOperation;
 
 /**
  * Cloneability: ffprobe's duration, resolution, frame rate and audio against the configured window, ffmpeg's scene
@@ -35,14 +37,16 @@ public class CheckService {
   private final SceneCuts scenes;
   private final PersonDetector persons;
   private final CloneConfig config;
+  private final DryRuns dryRuns;
 
   public CheckService(Sources sources, MediaTools tools, SceneCuts scenes, PersonDetector persons,
-      CloneConfig config) {
+      CloneConfig config, DryRuns dryRuns) {
     this.sources = sources;
     this.tools = tools;
     this.scenes = scenes;
     this.persons = persons;
     this.config = config;
+    this.dryRuns = dryRuns;
   }
 
   public CheckDtos.CheckResult check(String clientId, CheckDtos.CheckRequest request) {
@@ -60,7 +64,11 @@ public class CheckService {
         request.mediaId())) {
       throw ApiException.invalidField("mediaId", "must be a media id (med_...)");
     }
-    var stored = sources.resolve(url ? request.videoUrl() : request.mediaId(), field, clientId, List.of("video/*"));
+    var source = sources.check(url ? request.videoUrl() : request.mediaId(), field);
+    var own = sources.own(source, field, clientId);
+    // Staging an outside URL and reading the clip are the work; a dry run ends before either.
+    dryRuns.stopIfRequested(SpendingOperation.CHECK_CLONEABILITY);
+    var stored = own.orElseGet(() -> sources.stage(source, field, clientId, List.of("video/*")));
     try (var work = tools.workDir()) {
       var file = sources.localFile(stored, work, "source");
       var info = tools.requireProbe(file, field);

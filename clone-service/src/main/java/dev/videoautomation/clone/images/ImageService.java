@@ -24,6 +24,7 @@ import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ffmpeg.MediaTools;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
+import dev.videoautomation.platform.spending.DryRuns;
 import dev.videoautomation.platform.spending.SpendingOperation;
 
 /**
@@ -48,9 +49,10 @@ public class ImageService {
   private final MediaTools tools;
   private final JobOptions options;
   private final CloneConfig config;
+  private final DryRuns dryRuns;
 
   public ImageService(TaskService tasks, QueueProvider provider, Sources sources, ProviderFiles files,
-      MediaCalls media, MediaTools tools, JobOptions options, CloneConfig config) {
+      MediaCalls media, MediaTools tools, JobOptions options, CloneConfig config, DryRuns dryRuns) {
     this.tasks = tasks;
     this.provider = provider;
     this.sources = sources;
@@ -59,6 +61,7 @@ public class ImageService {
     this.tools = tools;
     this.options = options;
     this.config = config;
+    this.dryRuns = dryRuns;
   }
 
   /** What a caller asked of the job itself: its one-off receiver (checked) and its deadline. */
@@ -115,7 +118,12 @@ public class ImageService {
     var job = job(request.webhookUrl(), request.deadlineSeconds());
     options.requireWebhookKey(job.webhookUrl());
     provider.requireConfigured("Starting-frame generation");
-    var source = sources.resolve(video, "videoUrl", clientId, List.of("video/*"));
+    var own = sources.own(video, "videoUrl", clientId);
+    // Staging the source, extracting and storing its frame come before the task's charge: a dry run ends here, quoting
+    // that charge.
+    dryRuns.stopIfRequested(clientId, SpendingOperation.CREATE_STARTING_FRAME, 1,
+        chargeAttributes(SpendingOperation.CREATE_STARTING_FRAME, config.images().cloneResolution()));
+    var source = own.orElseGet(() -> sources.stage(video, "videoUrl", clientId, List.of("video/*")));
     Task started;
     try (var work = tools.workDir()) {
       var file = sources.localFile(source, work, "source");
@@ -181,9 +189,15 @@ public class ImageService {
     input.put("resolution", resolution);
     input.put("outputFormat", format);
     var id = Ids.newId(IdPrefix.IMG);
-    var variant = charged.variant().orElseThrow(() -> new IllegalStateException(charged + " has no price variant"));
     return tasks.start(new TaskService.Draft(id, "image", purpose, clientId, model, null, prompt, input,
-        charged.billingOperationName(), Map.of(variant.attribute(), resolution), job.webhookUrl(), job.deadline()));
+        charged.billingOperationName(), chargeAttributes(charged, resolution), job.webhookUrl(), job.deadline()));
+  }
+
+  /** The charge's attributes: the price variant, which for an image is its resolution. */
+  private static Map<String, String> chargeAttributes(SpendingOperation operation, String resolution) {
+    var variant = operation.variant().orElseThrow(() -> new IllegalStateException(operation
+        + " has no price variant"));
+    return Map.of(variant.attribute(), resolution);
   }
 
   static void requireBody(Object request) {

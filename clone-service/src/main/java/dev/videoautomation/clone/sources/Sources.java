@@ -45,7 +45,7 @@ public class Sources {
   /**
    * Checks a source field without reading it: a {@code med_} id or one of the suite's CDN URLs (read from storage
    * later, so the URL guard is not asked), or an http(s) URL that the guard passes as one handed on (no DNS lookup: a
-   * host name or a public address literal). This service never connects to it: {@link #resolve} hands it to media,
+   * host name or a public address literal). This service never connects to it: {@link #stage} hands it to media,
    * whose guarded fetch resolves it, refuses non-public addresses and pins the connection, and whose refusal reaches
    * the caller naming the field. Generating endpoints call this before they check the provider, so bad input is a 400
    * even where the provider is not configured.
@@ -71,18 +71,13 @@ public class Sources {
     return found(() -> media.resolveOwn(value, clientId), field);
   }
 
-  /** The stored object behind {@code value} (a {@code med_} id, a suite CDN URL or an outside URL) for this client. */
-  public StoredMedia resolve(String value, String field, String clientId, List<String> contentTypes) {
-    if (value == null || value.isBlank()) {
-      throw ApiException.invalidField(field, "is required");
-    }
+  /**
+   * A copy of the caller's of what {@code value} names when {@link #own} found nothing: an outside URL, or a CDN URL
+   * of another client's object (public to whoever holds it). Staging writes, so a dry run stops before it.
+   */
+  public StoredMedia stage(String value, String field, String clientId, List<String> contentTypes) {
     var trimmed = value.strip();
-    var own = own(trimmed, field, clientId);
-    if (own.isPresent()) {
-      return own.get();
-    }
     requireHttpUrl(trimmed, field);
-    // An outside URL, or a CDN URL of another client's object (public to whoever holds it): a copy of the caller's.
     var staged = found(() -> withField(() -> media.stageUrl(StageUrl.of(trimmed, clientId, "import")
         .allowing(contentTypes)), field), field);
     return found(() -> media.find(staged.id()), field);

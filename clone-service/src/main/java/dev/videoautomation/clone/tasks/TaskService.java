@@ -15,6 +15,7 @@ import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.lists.PageRequest;
+import dev.videoautomation.platform.spending.DryRuns;
 
 /**
  * Starting, reading and canceling tasks for the resources. A task is charged before it exists (operationId = its id):
@@ -27,14 +28,16 @@ public class TaskService {
   private final CreditsCalls credits;
   private final TaskWorker worker;
   private final Deadlines deadlines;
+  private final DryRuns dryRuns;
 
   public TaskService(TaskStore store, TaskRepository tasks, CreditsCalls credits, TaskWorker worker,
-      Deadlines deadlines) {
+      Deadlines deadlines, DryRuns dryRuns) {
     this.store = store;
     this.tasks = tasks;
     this.credits = credits;
     this.worker = worker;
     this.deadlines = deadlines;
+    this.dryRuns = dryRuns;
   }
 
   /**
@@ -46,7 +49,9 @@ public class TaskService {
       String webhookUrl, Duration deadline) {
   }
 
+  /** Charges, stores and wakes; a dry run ends before the charge, with billing's quote of exactly that charge. */
   public Task start(Draft draft) {
+    dryRuns.stopIfRequested(draft.clientId(), draft.operation(), 1, draft.attributes());
     var charged = credits.charge(draft.clientId(), draft.id(), draft.operation(), 1, draft.attributes());
     var task = new Task();
     task.id = draft.id();

@@ -20,6 +20,7 @@ import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
+import dev.videoautomation.platform.spending.DryRuns;
 import dev.videoautomation.platform.spending.SpendingOperation;
 import dev.videoautomation.platform.token.Caller;
 
@@ -34,15 +35,17 @@ public class VideoService {
   private final ProviderFiles files;
   private final JobOptions options;
   private final CloneConfig config;
+  private final DryRuns dryRuns;
 
   public VideoService(TaskService tasks, QueueProvider provider, Sources sources, ProviderFiles files,
-      JobOptions options, CloneConfig config) {
+      JobOptions options, CloneConfig config, DryRuns dryRuns) {
     this.tasks = tasks;
     this.provider = provider;
     this.sources = sources;
     this.files = files;
     this.options = options;
     this.config = config;
+    this.dryRuns = dryRuns;
   }
 
   /** Charges and queues a render; its answer carries the webhook secret, shown this once, when a webhook was given. */
@@ -61,7 +64,13 @@ public class VideoService {
     // Only a request that is right in every field learns what this deployment lacks.
     options.requireWebhookKey(webhookUrl);
     provider.requireConfigured("Clone rendering");
-    var source = sources.resolve(sourceVideo, "sourceVideoUrl", clientId, List.of("video/*"));
+    var own = sources.own(sourceVideo, "sourceVideoUrl", clientId);
+    if (own.isEmpty()) {
+      // An outside source is staged before the task is charged: a dry run ends here, quoting that charge. Its own
+      // source is judged further, and ends where the task would be charged (TaskService.start).
+      dryRuns.stopIfRequested(clientId, SpendingOperation.CREATE_CLONE_VIDEO, 1, Map.of());
+    }
+    var source = own.orElseGet(() -> sources.stage(sourceVideo, "sourceVideoUrl", clientId, List.of("video/*")));
     var duration = source.durationSeconds();
     if (duration != null && (duration < config.check().minDurationSeconds()
         || duration > config.check().maxDurationSeconds())) {

@@ -21,6 +21,7 @@ import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.lists.Page;
+import dev.videoautomation.platform.spending.DryRuns;
 import dev.videoautomation.platform.spending.SpendingOperation;
 import dev.videoautomation.platform.updates.PartialUpdate;
 import dev.videoautomation.records.common.Deleted;
@@ -42,20 +43,23 @@ public class AccountService implements
   private final AccountJobs jobs;
   private final WebhookUrls webhooks;
   private final Duration deadline;
+  private final DryRuns dryRuns;
 
   public AccountService(AccountRepository accounts, CreditsCalls credits, AccountJobs jobs, WebhookUrls webhooks,
-      RecordsConfig config) {
+      RecordsConfig config, DryRuns dryRuns) {
     this.accounts = accounts;
     this.credits = credits;
     this.jobs = jobs;
     this.webhooks = webhooks;
     this.deadline = config.accounts().deadline();
+    this.dryRuns = dryRuns;
   }
 
   /**
    * Charges {@code account.create} under the new account's id first (a 402 stores nothing), then stores the account
    * as {@code creating} with its verification due at once, and its first job event with it. A {@code webhookUrl} is
-   * checked with the other fields; a deployment without webhooks refuses it (503) before anything is charged.
+   * checked with the other fields; a deployment without webhooks refuses it (503) before anything is charged. A dry
+   * run ends once every field passed, with billing's quote of the charge.
    */
   @Override
   @Transactional(NOT_SUPPORTED)
@@ -68,6 +72,7 @@ public class AccountService implements
     var tags = Inputs.tags(body.tags());
     var metadata = Inputs.metadata(body.metadata());
     var webhookUrl = webhooks.check(body.webhookUrl());
+    dryRuns.stopIfRequested(clientId, SpendingOperation.CREATE_ACCOUNT, 1, Map.of());
     var id = Ids.newId(IdPrefix.ACC);
     var charged = credits.charge(clientId, id, SpendingOperation.CREATE_ACCOUNT.billingOperationName(), 1, null);
     var account = new Account();

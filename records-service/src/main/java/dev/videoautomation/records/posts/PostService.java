@@ -21,6 +21,8 @@ import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
 import dev.videoautomation.platform.lists.Page;
+import dev.videoautomation.platform.spending.DryRuns;
+import dev.videoautomation.platform.spending.SpendingOperation;
 import dev.videoautomation.platform.updates.PartialUpdate;
 import dev.videoautomation.records.accounts.Account;
 import dev.videoautomation.records.accounts.AccountRepository;
@@ -50,20 +52,23 @@ public class PostService
   private final PostJobs jobs;
   private final WebhookUrls webhooks;
   private final Duration deadline;
+  private final DryRuns dryRuns;
 
   public PostService(PostRepository posts, AccountRepository accounts, PostVideos videos, PostJobs jobs,
-      WebhookUrls webhooks, RecordsConfig config) {
+      WebhookUrls webhooks, RecordsConfig config, DryRuns dryRuns) {
     this.posts = posts;
     this.accounts = accounts;
     this.videos = videos;
     this.jobs = jobs;
     this.webhooks = webhooks;
     this.deadline = config.publisher().deadline();
+    this.dryRuns = dryRuns;
   }
 
   /**
    * Stores the post {@code scheduled}, with its first job event. A {@code webhookUrl} is checked after every other
-   * field (a deployment without webhooks refuses it with 503 only then).
+   * field (a deployment without webhooks refuses it with 503 only then). A dry run ends once every field passed:
+   * nothing is stored (a deployment without a publisher still takes posts, which fail when due).
    */
   @Override
   @Transactional(NOT_SUPPORTED)
@@ -83,6 +88,7 @@ public class PostService
     post.scheduledAt = body.scheduledAt() == null ? post.createdAt : scheduledAt(body.scheduledAt());
     post.deadlineAt = deadline(post.scheduledAt);
     post.webhookUrl = webhooks.check(body.webhookUrl());
+    dryRuns.stopIfRequested(SpendingOperation.CREATE_POST);
     QuarkusTransaction.requiringNew().run(() -> {
       posts.persist(post);
       jobs.changed(post);
