@@ -15,7 +15,10 @@ import io.smallrye.mutiny.Uni;
 
 import dev.videoautomation.platform.token.InternalTokenHeadersFactory;
 
-/** Billing's entitlement check (docs/internal-api.md §3.3). */
+/**
+ * Billing's entitlement check (docs/internal-api.md §3.3) and a client's credit balance, which a dry run's answer
+ * shows when its owner charges nothing (§3.4.3, §3.19.3).
+ */
 @RegisterRestClient(configKey = "billing-client")
 @RegisterClientHeaders(InternalTokenHeadersFactory.class)
 @Path("/internal")
@@ -26,4 +29,10 @@ public interface BillingClient {
   @Timeout(value = 1, unit = ChronoUnit.SECONDS)
   @Retry(maxRetries = 1, delay = 100, jitter = 50, abortOn = jakarta.ws.rs.WebApplicationException.class)
   Uni<Entitlement> entitlement(@PathParam("clientId") String clientId);
+
+  @GET
+  @Path("/credits/balance/{clientId}")
+  @Timeout(value = 2, unit = ChronoUnit.SECONDS)
+  @Retry(maxRetries = 1, delay = 100, jitter = 50, abortOn = jakarta.ws.rs.WebApplicationException.class)
+  Uni<CreditBalance> balance(@PathParam("clientId") String clientId);
 }

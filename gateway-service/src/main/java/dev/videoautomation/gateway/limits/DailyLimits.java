@@ -30,6 +30,10 @@ import dev.videoautomation.platform.limits.LimitBucket;
 @ApplicationScoped
 public class DailyLimits {
   private static final String TAKE = "SELECT refused_by, client_used, key_used FROM take_daily_unit(?, ?, ?, ?, ?, ?)";
+  /** Both counts of a bucket today, read as one snapshot, nothing written (a dry run's peek, issue 32). */
+  private static final String PEEK = """
+      SELECT (SELECT used FROM daily_usage WHERE client_id = ? AND bucket = ? AND day = ?),
+             (SELECT used FROM key_daily_usage WHERE key_id = ? AND bucket = ? AND day = ?)""";
   private static final String GIVE_BACK = "SELECT give_back_daily_unit(?, ?, ?, ?)";
   private static final String USED = "SELECT bucket, used FROM daily_usage WHERE client_id = ? AND day = ?";
   private static final String KEY_USED = "SELECT bucket, used FROM key_daily_usage WHERE key_id = ? AND day = ?";
@@ -103,6 +107,39 @@ public class DailyLimits {
     } catch (SQLException e) {
       throw new IllegalStateException("Could not count the call against its daily limit", e);
     }
+  }
+
+  /**
+   * What {@link #take} would find now, with nothing taken (a dry run, issue 32): {@code remaining} and
+   * {@code keyRemaining} are the units left before the call; {@code admitted} whether a unit is there for it in both
+   * counts, and otherwise {@code refusedBy} the count the real call would meet first (the key's, as
+   * {@code take_daily_unit} judges it first). A peek and a take that run at once may both see the last unit: a dry
+   * run promises nothing. Blocking.
+   */
+  public Outcome peek(String clientId, String keyId, LimitBucket bucket, int limit, Integer keyCap) {
+    var day = today();
+    int clientUsed;
+    int keyUsed;
+    try (var connection = database.getConnection(); var statement = connection.prepareStatement(PEEK)) {
+      statement.setString(1, clientId);
+      statement.setString(2, bucket.bucketName());
+      statement.setDate(3, Date.valueOf(day));
+      statement.setString(4, keyId);
+      statement.setString(5, bucket.bucketName());
+      statement.setDate(6, Date.valueOf(day));
+      try (var rows = statement.executeQuery()) {
+        rows.next();
+        clientUsed = rows.getInt(1);
+        keyUsed = rows.getInt(2);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("Could not read the call's daily limit", e);
+    }
+    var remaining = Math.max(0, limit - clientUsed);
+    var keyRemaining = keyCap == null ? 0 : Math.max(0, keyCap - keyUsed);
+    var refusal = keyCap != null && keyRemaining == 0 ? Refusal.KEY : remaining == 0 ? Refusal.CLIENT : null;
+    return new Outcome(refusal == null, bucket, Math.max(0, limit), remaining, day, secondsToReset(), keyCap,
+        keyRemaining, refusal);
   }
 
   /**

@@ -65,8 +65,28 @@ public class Metering {
           }
           answerHeaders.set("Retry-After", String.valueOf(outcome.resetSeconds()));
           Metrics.counter("vas.limit.rejections", "bucket", bucket.bucketName()).increment();
-          return Future.failedFuture(new ApiException(refusal(bucket, outcome)));
+          return Future.failedFuture(new ApiException(refusal(outcome)));
         });
+  }
+
+  /**
+   * What {@link #take} would find for this call now, with nothing taken (a dry run, issue 32): null when the route is
+   * unmetered. No header is written and no rejection counted: nothing was refused.
+   */
+  public Future<DailyLimits.Outcome> peek(Route route, Admitted admitted) {
+    if (route.bucket().isEmpty()) {
+      return Future.succeededFuture();
+    }
+    var bucket = route.bucket().get();
+    var limit = admitted.entitlement() == null ? 0 : admitted.entitlement().limit(bucket);
+    var keyCap = admitted.key() == null ? null : admitted.key().dailyCap(bucket);
+    return vertx.executeBlocking(() -> limits.peek(admitted.clientId(), admitted.keyId(), bucket, limit, keyCap),
+        false);
+  }
+
+  /** The units left for the caller in the outcome's bucket: the client's, or the key's own cap's when lower. */
+  public static int left(DailyLimits.Outcome outcome) {
+    return outcome.keyCap() == null ? outcome.remaining() : Math.min(outcome.remaining(), outcome.keyRemaining());
   }
 
   /** The name of a sub-key's own policy in a bucket, beside the client's, which is the bucket's name. */
@@ -93,7 +113,9 @@ public class Metering {
     answerHeaders.set("RateLimit-Reset", String.valueOf(outcome.resetSeconds()));
   }
 
-  private static ApiError refusal(LimitBucket bucket, DailyLimits.Outcome outcome) {
+  /** The 429 {@code rate_limited} body of an outcome that was (or, for a dry run, would be) refused. */
+  public static ApiError refusal(DailyLimits.Outcome outcome) {
+    var bucket = outcome.bucket();
     if (outcome.refusedBy() == DailyLimits.Refusal.KEY) {
       return ApiError.of(ErrorCode.RATE_LIMITED, "This sub-key's own daily cap of " + outcome.keyCap() + " calls in "
           + "the '" + bucket.bucketName() + "' bucket is used up (its client has " + outcome.remaining() + " left "

@@ -34,6 +34,8 @@ record OperationTool(String name, String method, String path, String title, Stri
   static final String IDEMPOTENCY_KEY = "idempotencyKey";
   /** Sent as {@code Prefer: wait=N} where the operation declares {@code Prefer} (job reads, creating POSTs). */
   static final String WAIT = "wait";
+  /** Sent as {@code Max-Credits} where the operation declares it (credit-charging operations, issue 32). */
+  static final String MAX_CREDITS = "maxCredits";
 
   /** Whether this tool has the {@link #QUERY} argument (and no declared parameter of that name). */
   boolean takesMoreQuery() {

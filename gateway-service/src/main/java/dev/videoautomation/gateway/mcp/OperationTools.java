@@ -18,13 +18,17 @@ import io.quarkus.logging.Log;
  * {@code x-mcp: false} (the Stripe webhook, HTML pages and their form posts, the CDN, the documents themselves). The
  * input schema is an object of the path and query parameters (an object-valued one, such as the tag filters'
  * {@code deepObject}, as one object argument), the JSON body under {@code body}, on POSTs an optional
- * {@code idempotencyKey}, and on a GET that declares no object-valued parameter the catch-all {@code query}; the
- * output schema is the 2xx {@code application/json} schema when it is an object.
+ * {@code idempotencyKey}, where the operation declares the header {@code maxCredits} (sent as {@code Max-Credits}),
+ * and on a GET that declares no object-valued parameter the catch-all {@code query}; the output schema is the 2xx
+ * {@code application/json} schema when it is an object, and a {@code oneOf} of them when there are several (a
+ * 201/202 operation's dry run answers 200 with another body).
  * Schemas are made self-contained ({@link Schemas}) because an MCP client sees no {@code components}.
  */
 final class OperationTools {
   static final List<String> METHODS = List.of("get", "post", "put", "patch", "delete");
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  /** The request header of a credit-charging operation's cap (issue 32), as the merged document declares it. */
+  static final String MAX_CREDITS_HEADER = "Max-Credits";
   /** Printable ASCII (U+0020 to U+007E), what a header value can carry unchanged. */
   static final String IDEMPOTENCY_KEY_PATTERN = "^[\\x20-\\x7E]+$";
   /** The longest opening paragraph a description may have (OperationDescriptionsTest holds the document to it). */
@@ -80,12 +84,14 @@ final class OperationTools {
     var seen = new HashSet<String>();
     var objectInQuery = false;
     var takesWait = false;
+    var takesCap = false;
     for (var parameters : List.of(operation.path("parameters"), pathLevelParameters)) {
       for (var reference : parameters) {
         var parameter = schemas.resolve(reference);
         var in = parameter.path("in").asText();
         var parameterName = parameter.path("name").asText();
         takesWait |= in.equals("header") && parameterName.equalsIgnoreCase("Prefer");
+        takesCap |= in.equals("header") && parameterName.equalsIgnoreCase(MAX_CREDITS_HEADER);
         if (!(in.equals("path") || in.equals("query")) || parameterName.isBlank() || !seen.add(parameterName)) {
           continue;
         }
@@ -144,6 +150,13 @@ final class OperationTools {
               + "most 60), and shows the job then. With a progressToken, the job's changes come as progress "
               + "notifications meanwhile.");
     }
+    if (takesCap) {
+      properties.putObject(OperationTool.MAX_CREDITS).put("type", "integer").put("minimum", 0)
+          .put("maximum", Integer.MAX_VALUE)
+          .put("description", "Sent as Max-Credits: the most credits this call may cost. When it would cost more, "
+              + "it is refused with budget_exceeded (cost, max) before anything is spent. The result's "
+              + "_meta.creditsRemaining tells the credits left after a charge.");
+    }
     if (!required.isEmpty()) {
       input.set("required", required);
     }
@@ -170,24 +183,72 @@ final class OperationTools {
     return (text.isEmpty() ? "" : text + " ") + "(" + method + " " + path + ")";
   }
 
-  /** The first 2xx answer's JSON schema, when it describes an object (MCP's outputSchema must be one). */
-  private static ObjectNode output(Schemas schemas, ObjectNode operation) {
+  /**
+   * What a successful call answers, as MCP's outputSchema (an object): the 2xx {@code application/json} schema, or,
+   * when several 2xx answers carry one (a 201/202 operation's 200 dry run beside its real answer, issue 32), a
+   * {@code oneOf} of them. Null when the first 2xx answer has no JSON body, or one of the bodies is not an object.
+   */
+  static ObjectNode output(Schemas schemas, ObjectNode operation) {
     var responses = operation.path("responses");
     var codes = new ArrayList<String>();
     responses.fieldNames().forEachRemaining(codes::add);
     codes.sort(null);
+    var bodies = new ArrayList<ObjectNode>();
     for (var code : codes) {
       if (!code.startsWith("2")) {
         continue;
       }
       var schema = schemas.resolve(responses.get(code)).path("content").path("application/json").path("schema");
       if (schema.isMissingNode()) {
-        return null;
+        if (bodies.isEmpty()) {
+          return null;
+        }
+        continue;
       }
       var inlined = schemas.inline(schema);
-      return "object".equals(inlined.path("type").asText()) ? inlined : null;
+      if (!describesObjects(inlined)) {
+        return null;
+      }
+      if (!bodies.contains(inlined)) {
+        bodies.add(inlined);
+      }
     }
-    return null;
+    if (bodies.isEmpty()) {
+      return null;
+    }
+    if (bodies.size() == 1) {
+      return asObject(bodies.getFirst());
+    }
+    var alternatives = NODES.objectNode().put("type", "object");
+    var oneOf = alternatives.putArray("oneOf");
+    bodies.forEach(oneOf::add);
+    return alternatives;
+  }
+
+  /** An object schema, or a {@code oneOf}/{@code anyOf} of them (a 200 that may be the real body or a dry run). */
+  private static boolean describesObjects(JsonNode schema) {
+    if ("object".equals(schema.path("type").asText())) {
+      return true;
+    }
+    for (var combination : List.of("oneOf", "anyOf")) {
+      if (schema.get(combination) instanceof ArrayNode alternatives && !alternatives.isEmpty()) {
+        for (var alternative : alternatives) {
+          if (!describesObjects(alternative)) {
+            return false;
+          }
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** MCP wants {@code "type": "object"} at the top of an outputSchema, also over a {@code oneOf} of objects. */
+  private static ObjectNode asObject(ObjectNode schema) {
+    if (!schema.has("type")) {
+      schema.put("type", "object");
+    }
+    return schema;
   }
 
   /** True when no key is needed: no {@code security} (here or for the document), an empty one, or one with {@code {}}. */

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.quarkiverse.mcp.server.MetaKey;
 import io.quarkiverse.mcp.server.Progress;
 import io.quarkiverse.mcp.server.RequestId;
 import io.quarkiverse.mcp.server.TextContent;
@@ -38,10 +39,14 @@ import dev.videoautomation.platform.errors.ErrorCode;
  * A {@code tools/call} made into the REST call it stands for, sent through the gateway's own pipeline
  * ({@link Loopback}), and its answer made into a tool result: a 2xx JSON answer as {@code structuredContent} (and as
  * text); any other answer as an {@code isError} result carrying the API's error body ({@code error}, {@code message},
- * {@code field}, {@code setup}, {@code retryAfter}, ...).
+ * {@code field}, {@code setup}, {@code retryAfter}, ...). An answer's {@code Credits-Remaining} (a credit-charging
+ * operation's, issue 32) goes into the result's {@code _meta} as {@code creditsRemaining}.
  */
 @ApplicationScoped
 class ToolCalls {
+  static final String CREDITS_REMAINING = "Credits-Remaining";
+  static final MetaKey CREDITS_REMAINING_META = MetaKey.of("creditsRemaining");
+
   private final Loopback loopback;
   private final HttpServerRequest request;
   private final CurrentVertxRequest current;
@@ -94,6 +99,10 @@ class ToolCalls {
     }
     var body = tool.takesBody() && args.containsKey(OperationTool.BODY)
         ? Json.encodeToBuffer(args.get(OperationTool.BODY)) : null;
+    if (args.get(OperationTool.MAX_CREDITS) instanceof Number cap
+        && tool.inputSchema().path("properties").has(OperationTool.MAX_CREDITS)) {
+      headers.put(OperationTools.MAX_CREDITS_HEADER, String.valueOf(cap.longValue()));
+    }
     if (args.get(OperationTool.WAIT) instanceof Number seconds) {
       headers.put(Preferences.PREFER, Preferences.applied(seconds.intValue()));
     }
@@ -226,7 +235,18 @@ class ToolCalls {
           + " bytes." : text;
       return new ToolResponse(false, List.of(new TextContent(summary)), null, null);
     }
-    return new ToolResponse(false, List.of(new TextContent(text)), asObject(answer.body().toJsonValue()), null);
+    return new ToolResponse(false, List.of(new TextContent(text)), asObject(answer.body().toJsonValue()),
+        creditsRemaining(answer));
+  }
+
+  /** {@code _meta.creditsRemaining} from the answer's {@code Credits-Remaining}; null (no _meta) without one. */
+  private static Map<MetaKey, Object> creditsRemaining(Loopback.Answer answer) {
+    var remaining = answer.headers().get(CREDITS_REMAINING);
+    if (remaining == null || !remaining.matches("[0-9]{1,18}")) {
+      return null;
+    }
+    var credits = Long.parseLong(remaining);
+    return Map.of(CREDITS_REMAINING_META, credits <= Integer.MAX_VALUE ? (Object) (int) credits : credits);
   }
 
   /** MCP's structuredContent is an object: a JSON array or value is put under {@code result}. */

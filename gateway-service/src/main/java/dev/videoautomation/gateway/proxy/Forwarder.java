@@ -42,6 +42,8 @@ import dev.videoautomation.platform.errors.ErrorResponses;
 public class Forwarder {
   public static final String UNREACHABLE = "The service behind this path is unavailable. Retry shortly.";
   public static final String TIMED_OUT = "The service behind this path did not answer in time. Retry later.";
+  /** The length of a body the owner is not sent (draft-ietf-httpbis-resumable-upload's field). */
+  public static final String UPLOAD_LENGTH = "Upload-Length";
 
   private final HttpClient client;
   private final long idleTimeoutMillis;
@@ -79,15 +81,25 @@ public class Forwarder {
    * {@code maxBody} bytes, whether the answer is read whole to be stored ({@code capture}), and what the answer
    * settles before the caller sees it.
    */
-  public record Options(Buffer body, long maxBody, boolean capture, Settlement settlement, Answering answering) {
+  public record Options(Buffer body, long maxBody, boolean capture, Settlement settlement, Answering answering,
+      boolean bodyWithheld) {
     /** The body streams through, stopped with a 413 past {@code maxBody}; the answer streams back. */
     public static Options streaming(long maxBody, Settlement settlement) {
-      return new Options(null, maxBody, false, settlement, null);
+      return new Options(null, maxBody, false, settlement, null, false);
     }
 
     /** The body was read whole already; with {@code capture}, the answer is read whole too, for the outcome. */
     public static Options buffered(Buffer body, boolean capture, Settlement settlement) {
-      return new Options(body, body.length(), capture, settlement, null);
+      return new Options(body, body.length(), capture, settlement, null, false);
+    }
+
+    /**
+     * The owner gets the request's head without its body, which is never read ({@code Content-Length: 0}), and the
+     * length the caller declared as {@code Upload-Length} (draft-ietf-httpbis-resumable-upload's name for it): an
+     * upload's dry run, judged on its headers alone (issue 32).
+     */
+    public static Options withoutBody(Settlement settlement) {
+      return new Options(Buffer.buffer(), 0, false, settlement, null, true);
     }
 
     /**
@@ -95,7 +107,7 @@ public class Forwarder {
      * (a creating POST's wait) instead of being relayed as it is.
      */
     public Options answeredBy(Answering answering) {
-      return new Options(body, maxBody, true, settlement, answering);
+      return new Options(body, maxBody, true, settlement, answering, bodyWithheld);
     }
   }
 
@@ -141,6 +153,9 @@ public class Forwarder {
     client.request(requestOptions)
         .compose(upstream -> {
           headers.toOwner(rc, internalToken, upstream.headers());
+          if (options.bodyWithheld()) {
+            withheldBody(request.headers(), upstream.headers());
+          }
           if (options.answering() != null || options.capture()) {
             // The gateway reads this answer, to build its own or to store it for Idempotency-Key replays (without a
             // job's shown-once webhookSecret, which it must find), so it asks for it uncompressed.
@@ -163,6 +178,18 @@ public class Forwarder {
             failed(rc, base, failure, settlement);
           }
         });
+  }
+
+  /**
+   * The head of a request whose body stays with the caller: the declared length as {@code Upload-Length} (never the
+   * caller's own), and no {@code Expect: 100-continue}, since no body follows.
+   */
+  private static void withheldBody(MultiMap callers, MultiMap toOwner) {
+    toOwner.remove(UPLOAD_LENGTH).remove(HttpHeaders.EXPECT);
+    var declared = callers.get(HttpHeaders.CONTENT_LENGTH);
+    if (declared != null) {
+      toOwner.set(UPLOAD_LENGTH, declared.trim());
+    }
   }
 
   /**

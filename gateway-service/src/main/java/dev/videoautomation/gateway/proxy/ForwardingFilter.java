@@ -24,6 +24,9 @@ import dev.videoautomation.gateway.routing.Route;
 import dev.videoautomation.gateway.routing.RouteTable;
 import dev.videoautomation.gateway.sizes.RefusedBodies;
 import dev.videoautomation.gateway.sizes.RequestSizes;
+import dev.videoautomation.gateway.spending.DryRunCalls;
+import dev.videoautomation.gateway.spending.DryRunQuery;
+import dev.videoautomation.gateway.spending.MaxCredits;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
@@ -38,7 +41,9 @@ import dev.videoautomation.platform.token.InternalTokens;
  * daily unit ({@link Metering}), then one forward with a client token ({@link Forwarder}), whose answer gives the
  * unit back when worthless and settles the key before the caller sees it. The steps work on the request's parts
  * (headers, body, route, caller) rather than on the routing context, and each answers a value or fails with the
- * {@link ApiException} to send. The gateway's own paths go on to its resources with the admitted caller in the
+ * {@link ApiException} to send. A {@code dryRun=true} request ({@link DryRunQuery}) is admitted the same way and then
+ * handed to {@link DryRunCalls}, which spends nothing; a malformed {@code Max-Credits} on a charging route
+ * ({@link MaxCredits}) is refused before any unit is taken. The gateway's own paths go on to its resources with the admitted caller in the
  * context; an unknown path is a JSON 404 and a known path with the wrong method a 405 with {@code Allow}.
  */
 @ApplicationScoped
@@ -55,10 +60,11 @@ public class ForwardingFilter {
   private final JobSlots slots;
   private final CreationWaits creationWaits;
   private final InternalTokenFilter internalTokens;
+  private final DryRunCalls dryRuns;
 
   ForwardingFilter(RouteTable routes, RequestSizes sizes, Admission admission, IdempotentRequests idempotent,
       Metering metering, Forwarder forwarder, InternalTokens tokens, JobSlots slots, CreationWaits creationWaits,
-      InternalTokenFilter internalTokens) {
+      InternalTokenFilter internalTokens, DryRunCalls dryRuns) {
     this.routes = routes;
     this.sizes = sizes;
     this.admission = admission;
@@ -69,6 +75,7 @@ public class ForwardingFilter {
     this.slots = slots;
     this.creationWaits = creationWaits;
     this.internalTokens = internalTokens;
+    this.dryRuns = dryRuns;
   }
 
   void register(@Observes Filters filters) {
@@ -105,6 +112,14 @@ public class ForwardingFilter {
       internalTokens.verify(rc);
       return;
     }
+    boolean dryRun;
+    try {
+      // Judged before the key: a bad value, or a rehearsal of a call that spends nothing, is never run for real.
+      dryRun = DryRunQuery.requested(rc.request(), route);
+    } catch (ApiException refused) {
+      ErrorResponses.send(rc, refused.error());
+      return;
+    }
     if (route.access() == Access.PUBLIC) {
       if (route.refusesSubKeys()) {
         rc.request().pause();
@@ -125,7 +140,7 @@ public class ForwardingFilter {
     }
     rc.request().pause();
     admission.admit(rc.request().headers(), route, route.owner() == Owner.GATEWAY)
-        .onSuccess(admitted -> proceed(rc, route, admitted))
+        .onSuccess(admitted -> proceed(rc, route, admitted, dryRun))
         .onFailure(failure -> fail(rc, failure));
   }
 
@@ -137,7 +152,7 @@ public class ForwardingFilter {
     }
   }
 
-  private void proceed(RoutingContext rc, Route route, Admitted admitted) {
+  private void proceed(RoutingContext rc, Route route, Admitted admitted, boolean dryRun) {
     if (route.owner() == Owner.GATEWAY) {
       if (admitted != null) {
         rc.put(Admitted.CONTEXT_KEY, admitted);
@@ -150,7 +165,16 @@ public class ForwardingFilter {
       forwardAsTheGateway(rc, route);
       return;
     }
+    var badCap = MaxCredits.refusal(route, rc.request().headers());
+    if (badCap.isPresent()) {
+      fail(rc, new ApiException(badCap.get()));
+      return;
+    }
     var token = tokens.forClient(admitted.clientId(), admitted.keyId(), admitted.scopes(), admitted.plan());
+    if (dryRun) {
+      dryRuns.forward(rc, route, admitted, token).onFailure(failure -> fail(rc, failure));
+      return;
+    }
     var wait = route.createsJob() ? Preferences.waitSeconds(rc.request().headers().getAll(Preferences.PREFER))
         : OptionalInt.empty();
     idempotent.begin(rc.request(), route, admitted)

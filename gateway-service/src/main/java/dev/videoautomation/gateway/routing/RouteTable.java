@@ -205,10 +205,9 @@ public class RouteTable {
     return route(method, pattern, owner, defaultAccess(method));
   }
 
-  /** A route metered by the bucket the spending table gives its method and pattern, if any. */
+  /** A route with the spending table's row of its method and pattern, if any (its bucket and billing operation). */
   private static Route route(String method, String pattern, Owner owner, Access access) {
-    return new Route(method, pattern, owner, access,
-        SpendingOperation.byRoute(method, pattern).flatMap(SpendingOperation::bucket));
+    return new Route(method, pattern, owner, access, SpendingOperation.byRoute(method, pattern));
   }
 
   private static Access defaultAccess(String method) {
