@@ -54,9 +54,11 @@ record GatewayAnswer(int status, String description, List<ApiError> examples, Ma
       mediaType.set("example", body(examples.getFirst(), problem));
     } else {
       var named = mediaType.putObject("examples");
-      // A sub-key's refusal shares its code with the client's (403 insufficient_scope, 429 rate_limited).
+      // A sub-key's refusal shares its code with the client's (403 insufficient_scope, 429 rate_limited), and two
+      // invalid requests are told apart by the field each names (400 dryRun, Max-Credits).
       examples.forEach(example -> {
-        var name = example.getError() + (Boolean.TRUE.equals(example.extra().get("subKey")) ? "_sub_key" : "");
+        var name = example.getError() + (Boolean.TRUE.equals(example.extra().get("subKey")) ? "_sub_key" : "")
+            + (example.extra().get("field") instanceof String field ? "_" + field : "");
         named.putObject(name).put("summary", name).set("value", body(example, problem));
       });
     }

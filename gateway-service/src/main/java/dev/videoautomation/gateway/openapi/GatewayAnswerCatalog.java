@@ -26,6 +26,8 @@ import dev.videoautomation.gateway.proxy.Forwarder;
 import dev.videoautomation.gateway.routing.Access;
 import dev.videoautomation.gateway.routing.Route;
 import dev.videoautomation.gateway.sizes.RequestSizes;
+import dev.videoautomation.gateway.spending.DryRunQuery;
+import dev.videoautomation.gateway.spending.MaxCredits;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.limits.LimitBucket;
@@ -159,6 +161,32 @@ class GatewayAnswerCatalog {
       return name + "OrSubKey";
     }
     return route.bucket().isPresent() && !route.refusesSubKeys() ? name + "OrBucket" : name;
+  }
+
+  /**
+   * The 400s the gateway answers on a keyed operation of the spending table (issue 32): two credentials, as on every
+   * keyed operation, and, before anything is spent, a {@code dryRun} that is not one {@code true} or {@code false}
+   * and, where the operation charges credits, a malformed {@code Max-Credits}.
+   */
+  GatewayAnswer invalidSpendRequest(Route route) {
+    var credentials = conflictingCredentials();
+    var examples = new ArrayList<>(credentials.examples());
+    examples.add(ApiError.invalidField(DryRunQuery.PARAMETER, "must be true or false, given once (true rehearses "
+        + "the call: it is judged and priced, and nothing is spent)"));
+    var description = credentials.description() + " Or `invalid_request` with `field: \"dryRun\"`: `dryRun` is "
+        + "not one `true` or `false`";
+    if (route.chargesCredits()) {
+      examples.add(MaxCredits.malformed());
+      description += "; or with `field: \"Max-Credits\"`: the cap is not one header of plain digits from 0 to "
+          + Integer.MAX_VALUE;
+    }
+    return new GatewayAnswer(400, description + ". The gateway refuses these before any unit or credit is spent.",
+        examples, Map.of());
+  }
+
+  /** The component name of {@link #invalidSpendRequest}'s answer. */
+  static String invalidSpendRequestName(Route route) {
+    return "GatewayConflictingCredentialsOrDryRun" + (route.chargesCredits() ? "OrMaxCredits" : "");
   }
 
   GatewayAnswer rateLimited(LimitBucket bucket) {

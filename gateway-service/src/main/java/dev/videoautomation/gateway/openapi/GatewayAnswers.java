@@ -32,14 +32,14 @@ import dev.videoautomation.gateway.routing.Owner;
 import dev.videoautomation.gateway.routing.Route;
 import dev.videoautomation.gateway.routing.RouteTable;
 import dev.videoautomation.gateway.sizes.RequestSizes;
-import dev.videoautomation.platform.spending.SpendingOperation;
 
 /**
  * What the gateway decides for every operation, written into the merged document from the operation's route (the
  * services' documents cannot say it: these answers never reach them): who may call it ({@code security}), the
  * errors the gateway answers before or instead of the owner (400 for two credentials, 401, 403 with its
  * challenge, 413, 414, 429, 431, 500, 502, 503, 504, and on keyed POSTs 409/422 for their
- * {@code Idempotency-Key}), the {@code Idempotency-Key} request header where it is honoured and
+ * {@code Idempotency-Key}; on operations that spend, 400 for a bad {@code dryRun} or {@code Max-Credits}), the
+ * {@code Idempotency-Key} request header where it is honoured and
  * {@code Idempotent-Replayed} on the answers it replays, the RateLimit headers of metered operations and the
  * largest body ({@code x-max-body-bytes}). An operation no route serves is left out and reported, as the gateway
  * would answer 404 to it.
@@ -113,7 +113,12 @@ class GatewayAnswers {
     answers.add("GatewayHeadersTooLarge", catalog.headersTooLarge());
     answers.add("GatewayInternalError", catalog.internalError());
     if (route.access().checksKey()) {
-      answers.add("GatewayConflictingCredentials", catalog.conflictingCredentials());
+      // On an operation that spends, the 400 also names a bad dryRun or Max-Credits (issue 32).
+      if (route.spending().isPresent()) {
+        answers.add(GatewayAnswerCatalog.invalidSpendRequestName(route), catalog.invalidSpendRequest(route));
+      } else {
+        answers.add("GatewayConflictingCredentials", catalog.conflictingCredentials());
+      }
       answers.add("GatewayUnauthorized", catalog.unauthorized());
     }
     var forbidden = catalog.forbidden(route);
@@ -134,7 +139,7 @@ class GatewayAnswers {
       onSuccesses(responses, RATE_LIMIT_POLICY, RATE_LIMIT, RATE_LIMIT_LIMIT, RATE_LIMIT_REMAINING,
           RATE_LIMIT_RESET);
     });
-    if (chargesCredits(route)) {
+    if (route.chargesCredits()) {
       declareParameter(operation, GatewayComponents.MAX_CREDITS);
       onSuccesses(responses, GatewayComponents.CREDITS_REMAINING);
     }
@@ -155,15 +160,6 @@ class GatewayAnswers {
           catalog.idempotencyConflict(route.issuesCredential()));
       answers.add("GatewayIdempotencyKeyMismatch", catalog.idempotencyKeyMismatch());
     }
-  }
-
-  /**
-   * Whether the operation charges credits: its row of platform's spending table names a billing operation. Its owner
-   * honours {@code Max-Credits} and answers {@code Credits-Remaining} (issue 32).
-   */
-  static boolean chargesCredits(Route route) {
-    return SpendingOperation.byRoute(route.method(), route.pattern()).flatMap(SpendingOperation::billing)
-        .isPresent();
   }
 
   /** Whether {@code Prefer: wait=N} holds the answer: a creating POST, or one job's read (docs/jobs.md). */

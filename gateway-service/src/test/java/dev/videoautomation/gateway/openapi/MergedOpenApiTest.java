@@ -304,6 +304,36 @@ class MergedOpenApiTest {
   }
 
   @Test
+  void shouldDeclareTheDryRunAndMaxCreditsRefusalsOfOperationsThatSpend() throws IOException {
+    var document = merge("media", "clone");
+
+    assertThat(operation(document, "/v1/images/generate", "post").at("/responses/400/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayConflictingCredentialsOrDryRunOrMaxCredits");
+    var charging = document.at("/components/responses/GatewayConflictingCredentialsOrDryRunOrMaxCredits");
+    assertThat(charging.path("description").asText()).contains("`field: \"dryRun\"`")
+        .contains("`field: \"Max-Credits\"`").contains("before any unit or credit is spent");
+    var examples = charging.at("/content/application~1json/examples");
+    assertThat(examples.properties()).extracting(Map.Entry::getKey)
+        .containsExactly("invalid_request", "invalid_request_dryRun", "invalid_request_Max-Credits");
+    assertThat(examples.at("/invalid_request/value/message").asText()).contains("different credentials");
+    assertThat(examples.at("/invalid_request_dryRun/value/field").asText()).isEqualTo("dryRun");
+    assertThat(examples.at("/invalid_request_Max-Credits/value/field").asText()).isEqualTo("Max-Credits");
+    assertThat(examples.at("/invalid_request_Max-Credits/value/message").asText()).contains("0 to 2147483647");
+
+    // Metered but free: the dryRun refusal alone.
+    assertThat(operation(document, "/v1/watch", "post").at("/responses/400/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayConflictingCredentialsOrDryRun");
+    assertThat(document.at("/components/responses/GatewayConflictingCredentialsOrDryRun/content/application~1json/"
+        + "examples").properties()).extracting(Map.Entry::getKey)
+        .containsExactly("invalid_request", "invalid_request_dryRun");
+    // Spending nothing: the two credentials alone.
+    assertThat(operation(document, "/v1/check/rules", "get").at("/responses/400/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayConflictingCredentials");
+    assertThat(operation(document, "/v1/images/{id}", "get").at("/responses/400/$ref").asText())
+        .isEqualTo("#/components/responses/GatewayConflictingCredentials");
+  }
+
+  @Test
   void shouldDeclareWhereASubKeyIsRefused() throws IOException {
     var document = merge("clone", "auth");
 
