@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,6 +30,7 @@ import io.quarkus.test.junit.QuarkusTest;
 
 import dev.videoautomation.platform.ids.IdPrefix;
 import dev.videoautomation.platform.ids.Ids;
+import dev.videoautomation.platform.spending.SpendingOperation;
 import dev.videoautomation.platform.testing.PostgresResource;
 
 /**
@@ -225,6 +228,41 @@ class MediaOpenApiTest {
     assertValid(validator.validateRequest(get), "GET " + cdnPath);
     var elsewhere = SimpleRequest.Builder.get("/cdn/other/" + cdnPath.substring("/cdn/".length())).build();
     assertThat(validator.validateRequest(elsewhere).hasErrors()).as("a URL of another shape").isTrue();
+  }
+
+  /**
+   * Every spending operation media serves takes {@code dryRun} and answers 200 with its real body or the
+   * {@code DryRun} (issue 32), and a dry run's answer passes the validator against that {@code oneOf}.
+   */
+  @Test
+  void shouldDeclareTheDryRunOnEverySpendingOperation() {
+    var spending = Arrays.stream(SpendingOperation.values()).map(SpendingOperation::operationId)
+        .collect(Collectors.toSet());
+    var found = new ArrayList<String>();
+    for (var operation : operations()) {
+      var id = operation.getValue().path("operationId").asText();
+      if (!spending.contains(id)) {
+        assertThat(operation.getValue().path("parameters").toString()).as(id).doesNotContain("DryRun");
+        continue;
+      }
+      found.add(id);
+      var parameters = new ArrayList<String>();
+      operation.getValue().path("parameters").forEach(p -> parameters.add(p.path("$ref").asText()));
+      assertThat(parameters).as(id).contains("#/components/parameters/DryRun");
+      var oneOf = operation.getValue().at("/responses/200/content/application~1json/schema/oneOf");
+      assertThat(oneOf.size()).as(id).isEqualTo(2);
+      assertThat(oneOf.get(1).path("$ref").asText()).as(id).isEqualTo("#/components/schemas/DryRun");
+      // A refused dry run (the gateway's limit refusal): the validator (JSON Schema draft-04) takes no null for the
+      // platform's required `nullable` refusal, an allOf of Error, so a free one's `refusal: null` is not validated.
+      var path = operation.getKey().split(" ")[1];
+      assertValid(validator.validateResponse(path, Request.Method.POST, SimpleResponse.Builder.ok()
+          .withContentType("application/json").withBody("{\"dryRun\": true, \"wouldRun\": false, \"cost\": "
+              + "{\"credits\": 0, \"units\": {\"upload\": 1}}, \"remaining\": {\"upload\": 0}, \"refusal\": "
+              + "{\"error\": \"rate_limited\", \"message\": \"Daily limit reached.\"}}").build()), id + " dry run");
+    }
+    assertThat(found).containsExactlyInAnyOrder("uploadMedia", "stageMediaFromUrl", "overlayText", "extractMedia",
+        "transcribeMedia", "watchVideo", "checkVideo", "scanVideoCompliance", "scanPromptCompliance");
+    assertThat(document.at("/components/schemas/DryRun/required").toString()).contains("dryRun", "wouldRun");
   }
 
   private static void assertValid(ValidationReport report, String what) {

@@ -9,16 +9,20 @@ import io.quarkus.logging.Log;
 import dev.videoautomation.media.checks.CheckDtos.CheckRequest;
 import dev.videoautomation.media.checks.CheckDtos.CheckResult;
 import dev.videoautomation.platform.errors.ApiException;
+import dev.videoautomation.platform.spending.DryRuns;
+import dev.videoautomation.platform.spending.SpendingOperation;
 
 /** {@code POST /v1/check}: resolves the spec (sent or probed), the rules in force, and judges one against the other. */
 @ApplicationScoped
 public class CheckService {
   private final SpecSource specs;
   private final CheckRulesService customRules;
+  private final DryRuns dryRuns;
 
-  CheckService(SpecSource specs, CheckRulesService customRules) {
+  CheckService(SpecSource specs, CheckRulesService customRules, DryRuns dryRuns) {
     this.specs = specs;
     this.customRules = customRules;
+    this.dryRuns = dryRuns;
   }
 
   /** Checks a video for {@code clientId}, with the client's custom rules unless the request turns them off. */
@@ -26,7 +30,15 @@ public class CheckService {
     var platform = request.platform();
     var builtIns = BuiltInRules.forPlatform(platform).orElseThrow(() -> ApiException.invalidField("platform",
         "must be one of " + String.join(", ", BuiltInRules.PLATFORMS)));
-    var spec = withCaption(resolveSpec(request), request.caption());
+    var toProbe = videoToProbe(request);
+    if (dryRuns.requested()) {
+      // checkVideo's dry run: the probe (a download and ffprobe) is its work. A compliance scan never gets here in one.
+      if (toProbe != null) {
+        specs.judge(toProbe);
+      }
+      dryRuns.stopIfRequested(SpendingOperation.CHECK_VIDEO);
+    }
+    var spec = withCaption(toProbe == null ? request.spec() : specs.probe(toProbe), request.caption());
     Integer customVersion = null;
     var rules = builtIns;
     if (!Boolean.FALSE.equals(request.useCustomRules())) {
@@ -41,7 +53,8 @@ public class CheckService {
     return new CheckResult(passed, platform, BuiltInRules.ruleSetName(platform), customVersion, spec, results);
   }
 
-  private VideoSpec resolveSpec(CheckRequest request) {
+  /** The video to probe (a URL or {@code med_} id), or null when the request sends its spec. */
+  private static String videoToProbe(CheckRequest request) {
     var url = request.videoUrl();
     var mediaId = request.mediaId();
     if (url != null && url.isBlank()) {
@@ -55,7 +68,7 @@ public class CheckService {
         throw ApiException.invalidField(url != null ? "videoUrl" : "mediaId",
             "cannot be sent together with 'spec'; send the spec, or a video to probe");
       }
-      return request.spec();
+      return null;
     }
     if (url != null && mediaId != null) {
       throw ApiException.invalidField("mediaId", "cannot be sent together with 'videoUrl'; send one of them");
@@ -63,7 +76,7 @@ public class CheckService {
     if (url == null && mediaId == null) {
       throw ApiException.invalidField("spec", "is required unless 'videoUrl' or 'mediaId' names a video to probe");
     }
-    return specs.probe(url != null ? url : mediaId);
+    return url != null ? url : mediaId;
   }
 
   /** The caption the rules see (the request's, else the spec's) and its hashtags (the spec's, else counted). */

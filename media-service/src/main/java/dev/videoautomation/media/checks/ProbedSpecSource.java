@@ -21,10 +21,18 @@ public class ProbedSpecSource implements SpecSource {
 
   @Override
   public VideoSpec probe(String videoUrlOrMediaId) {
-    var field = videoUrlOrMediaId != null && videoUrlOrMediaId.startsWith("med_") ? "mediaId" : "videoUrl";
     try (var work = tools.workDir()) {
-      return of(inputs.resolve(videoUrlOrMediaId, field, work).info());
+      return of(inputs.resolve(videoUrlOrMediaId, field(videoUrlOrMediaId), work).info());
     }
+  }
+
+  @Override
+  public void judge(String videoUrlOrMediaId) {
+    inputs.judge(videoUrlOrMediaId, field(videoUrlOrMediaId));
+  }
+
+  private static String field(String videoUrlOrMediaId) {
+    return videoUrlOrMediaId != null && videoUrlOrMediaId.startsWith("med_") ? "mediaId" : "videoUrl";
   }
 
   /** The facts the check rules read, as the video displays (rotation applied). */

@@ -14,4 +14,10 @@ public interface SpecSource {
    *     400 url_not_allowed, 422 no_video, ...) when the video cannot be probed
    */
   VideoSpec probe(String videoUrlOrMediaId);
+
+  /**
+   * What {@link #probe} checks before it reads the video, with the same answers (a dry run's judgement, issue 32):
+   * the value's form, the URL guard, and that one's own media exists.
+   */
+  void judge(String videoUrlOrMediaId);
 }

@@ -21,6 +21,8 @@ import io.smallrye.common.annotation.Blocking;
 
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.openapi.SharedAnswers;
+import dev.videoautomation.platform.spending.DryRuns;
+import dev.videoautomation.platform.spending.SpendingOperation;
 
 /** {@code POST /v1/compliance/prompt} and {@code /video}: scan text, or a whole video, against platform terms. */
 @Path("/v1/compliance")
@@ -32,10 +34,12 @@ public class ComplianceResource {
 
   private final ComplianceScanner scanner;
   private final VideoCompliance videoCompliance;
+  private final DryRuns dryRuns;
 
-  ComplianceResource(ComplianceScanner scanner, VideoCompliance videoCompliance) {
+  ComplianceResource(ComplianceScanner scanner, VideoCompliance videoCompliance, DryRuns dryRuns) {
     this.scanner = scanner;
     this.videoCompliance = videoCompliance;
+    this.dryRuns = dryRuns;
   }
 
   /** The body of {@code POST /v1/compliance/prompt}. */
@@ -60,6 +64,8 @@ public class ComplianceResource {
     if (request == null) {
       throw ApiException.invalidField("body", "is required (a JSON object with text)");
     }
+    ComplianceScanner.requireKnownPlatform(request.platform());
+    dryRuns.stopIfRequested(SpendingOperation.SCAN_PROMPT_COMPLIANCE);
     return scanner.scanText(request.text(), request.platform());
   }
 

@@ -68,7 +68,7 @@ public class ComplianceScanner {
         flag.matches(), flag.score())).toList();
   }
 
-  private static void requireKnownPlatform(String platform) {
+  static void requireKnownPlatform(String platform) {
     if (platform != null && !ComplianceRules.PLATFORMS.contains(platform)) {
       throw ApiException.invalidField("platform", "must be one of " + String.join(", ", ComplianceRules.PLATFORMS));
     }

@@ -29,6 +29,8 @@ import dev.videoautomation.media.transcribe.Transcriber;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.ffmpeg.MediaTools;
 import dev.videoautomation.platform.token.CurrentCaller;
+import dev.videoautomation.platform.spending.DryRuns;
+import dev.videoautomation.platform.spending.SpendingOperation;
 
 /**
  * Scans a video against platform terms: its transcript (when transcription is configured) and caption through the
@@ -41,6 +43,7 @@ public class VideoCompliance {
   static final int MAX_FRAMES = 16;
   static final String TRANSCRIPT = "transcript";
   static final String TECHNICAL = "technical";
+  private static final String SCAN = "A video compliance scan";
   private final MediaInputs inputs;
   private final MediaTools tools;
   private final ComplianceScanner scanner;
@@ -48,9 +51,10 @@ public class VideoCompliance {
   private final TranscriptionClient transcription;
   private final CheckService checks;
   private final CurrentCaller caller;
+  private final DryRuns dryRuns;
 
   public VideoCompliance(MediaInputs inputs, MediaTools tools, ComplianceScanner scanner, Transcriber transcriber,
-      TranscriptionClient transcription, CheckService checks, CurrentCaller caller) {
+      TranscriptionClient transcription, CheckService checks, CurrentCaller caller, DryRuns dryRuns) {
     this.inputs = inputs;
     this.tools = tools;
     this.scanner = scanner;
@@ -58,6 +62,7 @@ public class VideoCompliance {
     this.transcription = transcription;
     this.checks = checks;
     this.caller = caller;
+    this.dryRuns = dryRuns;
   }
 
   /** The body of {@code POST /v1/compliance/video}. */
@@ -113,8 +118,12 @@ public class VideoCompliance {
       throw ApiException.invalidField("caption", "must be at most " + ComplianceResource.MAX_TEXT + " characters");
     }
     var clientId = caller.requireClientId();
+    if (dryRuns.requested()) {
+      inputs.judgeVideo(request.videoUrl(), request.mediaId(), SCAN);
+      dryRuns.stopIfRequested(SpendingOperation.SCAN_VIDEO_COMPLIANCE);
+    }
     try (var work = tools.workDir()) {
-      var source = inputs.resolveVideo(request.videoUrl(), request.mediaId(), work, "A video compliance scan");
+      var source = inputs.resolveVideo(request.videoUrl(), request.mediaId(), work, SCAN);
       var info = source.info();
       var runs = new ArrayList<CheckRun>();
       String transcript = null;

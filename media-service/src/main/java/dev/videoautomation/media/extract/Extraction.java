@@ -25,6 +25,8 @@ import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.token.CurrentCaller;
+import dev.videoautomation.platform.spending.DryRuns;
+import dev.videoautomation.platform.spending.SpendingOperation;
 
 /** Frames, the audio track and metadata of one media file, with ffmpeg and ffprobe. */
 @ApplicationScoped
@@ -37,12 +39,15 @@ public class Extraction {
   private final MediaTools tools;
   private final MediaLibrary library;
   private final CurrentCaller caller;
+  private final DryRuns dryRuns;
 
-  public Extraction(MediaInputs inputs, MediaTools tools, MediaLibrary library, CurrentCaller caller) {
+  public Extraction(MediaInputs inputs, MediaTools tools, MediaLibrary library, CurrentCaller caller,
+      DryRuns dryRuns) {
     this.inputs = inputs;
     this.tools = tools;
     this.library = library;
     this.caller = caller;
+    this.dryRuns = dryRuns;
   }
 
   public ExtractResponse extract(ExtractRequest request) {
@@ -57,6 +62,10 @@ public class Extraction {
           + " pixels");
     }
     var clientId = caller.requireClientId();
+    if (dryRuns.requested()) {
+      inputs.judgeRequest(request.videoUrl(), request.mediaId());
+      dryRuns.stopIfRequested(SpendingOperation.EXTRACT_MEDIA);
+    }
     try (var work = tools.workDir()) {
       var source = inputs.fromRequest(request.videoUrl(), request.mediaId(), work);
       boolean wantMetadata = request.metadata() == null ? true : request.metadata();

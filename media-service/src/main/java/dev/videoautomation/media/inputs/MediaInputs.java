@@ -1,11 +1,14 @@
 package dev.videoautomation.media.inputs;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.videoautomation.media.library.MediaLibrary;
 import dev.videoautomation.media.library.MediaObject;
+import dev.videoautomation.platform.ffmpeg.MediaInfo;
 import dev.videoautomation.platform.ffmpeg.MediaTools;
 import dev.videoautomation.platform.ffmpeg.WorkDir;
 import dev.videoautomation.media.upload.RemoteMedia;
@@ -51,6 +54,42 @@ public class MediaInputs {
     if (library.ownReference(trimmed).isEmpty()) {
       guard.check(trimmed, field);
     }
+  }
+
+  /**
+   * What a dry run (issue 32) can tell of a source without reading it, with the answers the real call gives: the
+   * checks of {@link #check}, and for the suite's own media the stored object itself (404 for another client's
+   * {@code med_} id or a CDN URL of none, as {@link #resolve} answers). What an outside file holds is known only by
+   * fetching it.
+   */
+  public void judgeRequest(String videoUrl, String mediaId) {
+    judged(mediaId != null ? mediaId : videoUrl, field(videoUrl, mediaId));
+  }
+
+  /** As {@link #judgeRequest}, for one value in request field {@code field} ({@link #resolve}'s input). */
+  public void judge(String value, String field) {
+    judged(value, field);
+  }
+
+  /**
+   * As {@link #judgeRequest} for operations that need a video ({@link #resolveVideo}): a stored object that
+   * ffprobe found no video in when it was stored is the same 422.
+   */
+  public void judgeVideo(String videoUrl, String mediaId, String operation) {
+    var field = field(videoUrl, mediaId);
+    judged(mediaId != null ? mediaId : videoUrl, field).map(object -> object.probe).filter(Objects::nonNull)
+        .ifPresent(info -> requireVideo(info, field, operation));
+  }
+
+  /** The stored object an own-media reference names, or empty for an outside URL, which passed the URL guard. */
+  private Optional<MediaObject> judged(String value, String field) {
+    var trimmed = required(value, field);
+    var own = library.ownReference(trimmed);
+    if (own.isPresent()) {
+      return Optional.of(stored(own.get(), field));
+    }
+    guard.check(trimmed, field);
+    return Optional.empty();
   }
 
   /**
@@ -110,12 +149,15 @@ public class MediaInputs {
   /** Like {@link #fromRequest} for operations that only make sense on a video: 422 otherwise. */
   public MediaSource resolveVideo(String videoUrl, String mediaId, WorkDir work, String operation) {
     var source = fromRequest(videoUrl, mediaId, work);
-    var info = source.info();
+    requireVideo(source.info(), field(videoUrl, mediaId), operation);
+    return source;
+  }
+
+  private static void requireVideo(MediaInfo info, String field, String operation) {
     if (!info.isVideo() || info.durationSeconds() == null) {
       throw new ApiException(ApiError.of(ErrorCode.UNPROCESSABLE, operation + " needs a video; this media is "
-          + info.contentType() + ".").with("field", mediaId != null ? "mediaId" : "videoUrl"));
+          + info.contentType() + ".").with("field", field));
     }
-    return source;
   }
 
   /** {@code count} instants spread evenly over {@code duration}, each in the middle of its share (milliseconds). */

@@ -20,24 +20,29 @@ import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.token.CurrentCaller;
+import dev.videoautomation.platform.spending.DryRuns;
+import dev.videoautomation.platform.spending.SpendingOperation;
 
 /** Burns text onto a video with ffmpeg's drawtext, keeping the sound track as it was. */
 @ApplicationScoped
 public class Overlays {
   static final int MAX_TEXT = 1000;
+  private static final String OVERLAY = "An overlay";
   private final MediaInputs inputs;
   private final MediaTools tools;
   private final MediaLibrary library;
   private final OverlayConfig config;
   private final CurrentCaller caller;
+  private final DryRuns dryRuns;
 
   public Overlays(MediaInputs inputs, MediaTools tools, MediaLibrary library, OverlayConfig config,
-      CurrentCaller caller) {
+      CurrentCaller caller, DryRuns dryRuns) {
     this.inputs = inputs;
     this.tools = tools;
     this.library = library;
     this.config = config;
     this.caller = caller;
+    this.dryRuns = dryRuns;
   }
 
   public OverlayResponse overlay(OverlayRequest request) {
@@ -63,8 +68,12 @@ public class Overlays {
           .withSetup("Install fonts-dejavu-core or set MEDIA_OVERLAY_FONT_FILE to a TrueType font."));
     }
     var clientId = caller.requireClientId();
+    if (dryRuns.requested()) {
+      inputs.judgeVideo(request.videoUrl(), request.mediaId(), OVERLAY);
+      dryRuns.stopIfRequested(SpendingOperation.OVERLAY_TEXT);
+    }
     try (var work = tools.workDir()) {
-      var source = inputs.resolveVideo(request.videoUrl(), request.mediaId(), work, "An overlay");
+      var source = inputs.resolveVideo(request.videoUrl(), request.mediaId(), work, OVERLAY);
       var textFile = work.file("text.txt");
       Files.writeString(textFile, normalizeNewlines(request.text()), StandardCharsets.UTF_8);
       var filter = DrawText.filter(textFile, config.fontFile(), request.position(), fontSize, stroke, request.color(),

@@ -24,6 +24,8 @@ import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.platform.ffmpeg.MediaTools;
 import dev.videoautomation.platform.ffmpeg.WorkDir;
+import dev.videoautomation.platform.spending.DryRuns;
+import dev.videoautomation.platform.spending.SpendingOperation;
 
 /**
  * Speech to text: the sound track is extracted and compressed with ffmpeg (mono, 16 kHz, 32 kbit/s MP3, about
@@ -37,12 +39,15 @@ public class Transcriber {
   private final MediaTools tools;
   private final TranscriptionClient client;
   private final TranscriptionConfig config;
+  private final DryRuns dryRuns;
 
-  public Transcriber(MediaInputs inputs, MediaTools tools, TranscriptionClient client, TranscriptionConfig config) {
+  public Transcriber(MediaInputs inputs, MediaTools tools, TranscriptionClient client, TranscriptionConfig config,
+      DryRuns dryRuns) {
     this.inputs = inputs;
     this.tools = tools;
     this.client = client;
     this.config = config;
+    this.dryRuns = dryRuns;
   }
 
   public Transcript transcribe(TranscribeRequest request) {
@@ -61,6 +66,10 @@ public class Transcriber {
     }
     inputs.check(request.videoUrl(), request.mediaId());
     client.requireConfigured();
+    if (dryRuns.requested()) {
+      inputs.judgeRequest(request.videoUrl(), request.mediaId());
+      dryRuns.stopIfRequested(SpendingOperation.TRANSCRIBE_MEDIA);
+    }
     try (var work = tools.workDir()) {
       var source = inputs.fromRequest(request.videoUrl(), request.mediaId(), work);
       var transcript = transcribe(source, work, request.language(), request.prompt());

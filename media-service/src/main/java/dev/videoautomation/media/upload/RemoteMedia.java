@@ -35,6 +35,11 @@ public class RemoteMedia {
   public record Fetched(String suggestedName, String contentType) {
   }
 
+  /** What {@link #fetch} checks before it connects: the URL guard (its DNS lookup, not a connection). */
+  public void check(String url, String field) {
+    fetcher.guard().check(url, field);
+  }
+
   public Fetched fetch(String url, String field, Path target, long limit, List<String> allowedTypes) {
     var accepted = new ArrayList<>(allowedTypes.isEmpty() ? ContentTypes.MEDIA : allowedTypes);
     accepted.addAll(GENERIC_TYPES);

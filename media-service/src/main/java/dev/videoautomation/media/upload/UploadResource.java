@@ -32,6 +32,8 @@ import dev.videoautomation.media.library.MediaLibrary;
 import dev.videoautomation.media.library.StoredMedia;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.openapi.SharedAnswers;
+import dev.videoautomation.platform.spending.DryRuns;
+import dev.videoautomation.platform.spending.SpendingOperation;
 import dev.videoautomation.platform.token.CurrentCaller;
 
 /** Public uploads to the CDN: a file the agent has, or an outside URL the service fetches. */
@@ -45,11 +47,13 @@ public class UploadResource {
   private final Uploads uploads;
   private final MediaLibrary library;
   private final CurrentCaller caller;
+  private final DryRuns dryRuns;
 
-  public UploadResource(Uploads uploads, MediaLibrary library, CurrentCaller caller) {
+  public UploadResource(Uploads uploads, MediaLibrary library, CurrentCaller caller, DryRuns dryRuns) {
     this.uploads = uploads;
     this.library = library;
     this.caller = caller;
+    this.dryRuns = dryRuns;
   }
 
   /**
@@ -68,6 +72,7 @@ public class UploadResource {
   @APIResponse(responseCode = "413")
   @APIResponse(responseCode = "415")
   @APIResponse(responseCode = "422")
+  @DryRunOnHeaders
   public StoredMedia multipart(@RestForm("file") FileUpload file) {
     if (file == null || file.uploadedFile() == null) {
       throw ApiException.invalidField("file", "is required: send the media in the multipart field 'file'");
@@ -79,8 +84,16 @@ public class UploadResource {
   @POST
   @Consumes(MediaType.WILDCARD)
   @Operation(hidden = true)
+  @DryRunOnHeaders
   public StoredMedia raw(InputStream body, @HeaderParam("Content-Type") String contentType,
       @HeaderParam("Content-Length") Long contentLength, @QueryParam("filename") String fileName) {
+    checkRawHeaders(contentType, fileName);
+    var target = new Uploads.Target(caller.requireClientId(), PURPOSE, fileName, List.of(), null);
+    return library.describe(uploads.fromStream(target, body, contentType, contentLength));
+  }
+
+  /** The raw body's own rules, before the caller or the body: a Content-Type, and a bounded file name. */
+  static void checkRawHeaders(String contentType, String fileName) {
     if (contentType == null || contentType.isBlank()) {
       throw ApiException.invalidField("Content-Type", "is required: the media type of the body, or "
           + "application/octet-stream to have it detected");
@@ -88,8 +101,6 @@ public class UploadResource {
     if (fileName != null && fileName.length() > Bounds.SUGGESTED_FILE_NAME) {
       throw ApiException.invalidField("filename", "must be at most " + Bounds.SUGGESTED_FILE_NAME + " characters");
     }
-    var target = new Uploads.Target(caller.requireClientId(), PURPOSE, fileName, List.of(), null);
-    return library.describe(uploads.fromStream(target, body, contentType, contentLength));
   }
 
   @POST
@@ -108,6 +119,10 @@ public class UploadResource {
       throw ApiException.invalidField("url", "is required");
     }
     var target = new Uploads.Target(caller.requireClientId(), PURPOSE, request.filename(), List.of(), null);
+    if (dryRuns.requested()) {
+      uploads.judgeUrl(target, request.url(), "url");
+      dryRuns.stopIfRequested(SpendingOperation.STAGE_MEDIA_FROM_URL);
+    }
     return library.describe(uploads.fromUrl(target, request.url(), "url").object());
   }
 

@@ -42,15 +42,25 @@ public class Uploads {
   }
 
   public MediaObject fromStream(Target target, InputStream body, String declaredType, Long contentLength) {
-    long limit = library.limit(target.maxBytes());
-    checkDeclaredType(declaredType, target.allowedTypes());
-    library.checkAnnouncedLength(contentLength, limit);
+    long limit = judgeStream(target, declaredType, contentLength);
     try (var work = tools.workDir()) {
       var file = work.file("incoming");
       library.receive(body, file, limit, MediaLibrary.BODY_BROKE_OFF);
       return library.store(new Incoming(target.clientId(), target.purpose(), file, target.fileName(),
           target.allowedTypes(), null));
     }
+  }
+
+  /**
+   * What {@link #fromStream} checks before it reads a byte, with its answers: a declared type that can never be
+   * accepted (415; none, or {@code application/octet-stream}, is detected later), and a declared length over the limit
+   * (413). Also a dry run's whole judgement of an upload (issue 32), which never reads the body. Returns the limit.
+   */
+  public long judgeStream(Target target, String declaredType, Long declaredLength) {
+    long limit = library.limit(target.maxBytes());
+    checkDeclaredType(declaredType, target.allowedTypes());
+    library.checkAnnouncedLength(declaredLength, limit);
+    return limit;
   }
 
   public MediaObject fromFile(Target target, Path uploaded, String declaredType) {
@@ -93,21 +103,27 @@ public class Uploads {
   }
 
   /**
+   * What {@link #fromUrl} checks before it fetches, copies or stores anything, with its answers (a dry run's
+   * judgement, issue 32): the suite's own media as {@link #fromOwn} judges it (404, 413, 415), any other URL by the
+   * URL guard (400 {@code url_not_allowed}). What an outside URL serves is known only by fetching it.
+   */
+  public void judgeUrl(Target target, String url, String field) {
+    var own = library.ownReference(url);
+    if (own.isPresent()) {
+      ownObject(target, own.get(), field);
+    } else {
+      remote.check(url, field);
+    }
+  }
+
+  /**
    * The suite's own media where a URL is taken, read from storage. The target client's own object is answered as it
    * is: nothing is stored again. Another client's object, named by its CDN URL (public, like any URL), is copied from
    * storage for this client, as fetching the URL would have. A {@code med_} id of another client's object, or a CDN
    * URL of none, is 404. The call's size limit and types apply either way.
    */
   private Staged fromOwn(Target target, OwnMedia.Ref ref, String field) {
-    var object = library.findOwn(ref).filter(found -> ref.isUrl() || found.clientId.equals(target.clientId()))
-        .orElseThrow(() -> MediaLibrary.notStored(ref, field));
-    long limit = library.limit(target.maxBytes());
-    if (object.sizeBytes > limit) {
-      throw MediaLibrary.tooLarge(limit);
-    }
-    if (!ContentTypes.matchesAny(object.contentType, target.allowedTypes())) {
-      throw MediaLibrary.notAccepted(object.contentType);
-    }
+    var object = ownObject(target, ref, field);
     if (object.clientId.equals(target.clientId())) {
       return new Staged(object, true);
     }
@@ -119,6 +135,20 @@ public class Uploads {
       var incoming = new Incoming(target.clientId(), target.purpose(), file, name, target.allowedTypes(), ref.url());
       return new Staged(object.probe != null ? library.store(incoming, object.probe) : library.store(incoming), false);
     }
+  }
+
+  /** The stored object {@code ref} names, if the target may take it: its owner's id, or a CDN URL; size; type. */
+  private MediaObject ownObject(Target target, OwnMedia.Ref ref, String field) {
+    var object = library.findOwn(ref).filter(found -> ref.isUrl() || found.clientId.equals(target.clientId()))
+        .orElseThrow(() -> MediaLibrary.notStored(ref, field));
+    long limit = library.limit(target.maxBytes());
+    if (object.sizeBytes > limit) {
+      throw MediaLibrary.tooLarge(limit);
+    }
+    if (!ContentTypes.matchesAny(object.contentType, target.allowedTypes())) {
+      throw MediaLibrary.notAccepted(object.contentType);
+    }
+    return object;
   }
 
   /** A declared type that can never be accepted is refused before a byte is read. */

@@ -20,27 +20,32 @@ import dev.videoautomation.media.watch.WatchDtos.WatchRequest;
 import dev.videoautomation.media.watch.WatchDtos.WatchResponse;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.ffmpeg.MediaTools;
+import dev.videoautomation.platform.spending.DryRuns;
+import dev.videoautomation.platform.spending.SpendingOperation;
 
 /** "Watching" a video: evenly sampled frames (and the transcript, when transcription is set up) put to a vision model. */
 @ApplicationScoped
 public class Watcher {
   private static final Logger LOG = Logger.getLogger(Watcher.class);
   static final int MAX_PROMPT = 4000;
+  private static final String WATCHING = "Watching";
   private final MediaInputs inputs;
   private final MediaTools tools;
   private final VisionClient vision;
   private final VisionConfig config;
   private final Transcriber transcriber;
   private final TranscriptionClient transcription;
+  private final DryRuns dryRuns;
 
   public Watcher(MediaInputs inputs, MediaTools tools, VisionClient vision, VisionConfig config,
-      Transcriber transcriber, TranscriptionClient transcription) {
+      Transcriber transcriber, TranscriptionClient transcription, DryRuns dryRuns) {
     this.inputs = inputs;
     this.tools = tools;
     this.vision = vision;
     this.config = config;
     this.transcriber = transcriber;
     this.transcription = transcription;
+    this.dryRuns = dryRuns;
   }
 
   public WatchResponse watch(WatchRequest request) {
@@ -59,8 +64,12 @@ public class Watcher {
     }
     inputs.check(request.videoUrl(), request.mediaId());
     vision.requireConfigured();
+    if (dryRuns.requested()) {
+      inputs.judgeVideo(request.videoUrl(), request.mediaId(), WATCHING);
+      dryRuns.stopIfRequested(SpendingOperation.WATCH_VIDEO);
+    }
     try (var work = tools.workDir()) {
-      var source = inputs.resolveVideo(request.videoUrl(), request.mediaId(), work, "Watching");
+      var source = inputs.resolveVideo(request.videoUrl(), request.mediaId(), work, WATCHING);
       var info = source.info();
       var timestamps = MediaInputs.evenlySpaced(info.durationSeconds(), count);
       var frames = new ArrayList<byte[]>();

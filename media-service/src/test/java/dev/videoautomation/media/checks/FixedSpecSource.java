@@ -25,9 +25,14 @@ public class FixedSpecSource implements SpecSource {
   @Override
   public VideoSpec probe(String videoUrlOrMediaId) {
     probed.add(videoUrlOrMediaId);
+    judge(videoUrlOrMediaId);
+    return FIXED.withCaption(null, null);
+  }
+
+  @Override
+  public void judge(String videoUrlOrMediaId) {
     if ("med_missing".equals(videoUrlOrMediaId)) {
       throw ApiException.notFound("Media file med_missing");
     }
-    return FIXED.withCaption(null, null);
   }
 }

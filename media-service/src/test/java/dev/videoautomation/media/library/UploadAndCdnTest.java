@@ -246,6 +246,23 @@ class UploadAndCdnTest {
         .body("setup", org.hamcrest.Matchers.containsString("MEDIA_VISION_API_KEY"));
   }
 
+  /**
+   * A dry run tells the missing provider without calling out: the real call's 503, before it looks the media up (a
+   * {@code med_} id of nothing is 503 here too, as in the real call).
+   */
+  @Test
+  void shouldAnswerADryRunWithTheRealCalls503WhenNoProviderIsConfigured() {
+    var client = newClient();
+    for (var path : new String[] {"/v1/transcribe", "/v1/watch"}) {
+      var body = Map.of("videoUrl", "med_anything0000000", "prompt", "what?");
+      var real = as(client).contentType(ContentType.JSON).body(body).when().post(path).then().statusCode(503)
+          .extract().jsonPath().getMap("$");
+      var dry = as(client).contentType(ContentType.JSON).queryParam("dryRun", true).body(body).when().post(path)
+          .then().statusCode(503).body("error", equalTo("provider_not_configured")).extract().jsonPath().getMap("$");
+      assertThat(dry).as(path).isEqualTo(real);
+    }
+  }
+
   /** No provider is configured here either: a request that names an internal address learns that first. */
   @Test
   void shouldRefuseABadSourceBeforeSayingTheProviderIsMissing() {
