@@ -63,11 +63,15 @@ class ProviderNotConfiguredTest {
     for (var call : new String[][] {{"/v1/images/generate", "{\"prompt\": \"x\"}"},
         {"/v1/clones/character", "{\"prompt\": \"x\"}"}, {"/v1/music", "{\"prompt\": \"x\"}"},
         {"/v1/clones/video", "{\"sourceVideoUrl\": \"med_x\", \"startingFrameUrl\": \"https://a.example/f.png\"}"}}) {
-      as(CLIENT).body(call[1]).when().post(call[0]).then().statusCode(503)
+      String real = as(CLIENT).body(call[1]).when().post(call[0]).then().statusCode(503)
           .body("error", equalTo("provider_not_configured"))
-          .body("setup", containsString("CLONE_PROVIDER_API_KEY"));
+          .body("setup", containsString("CLONE_PROVIDER_API_KEY")).extract().asString();
+      // Issue 32: the dry run knows it without calling out, and says it as the real call does.
+      as(CLIENT).body(call[1]).queryParam("dryRun", "true").when().post(call[0]).then().statusCode(503)
+          .body(equalTo(real));
     }
     wireMock.verify(0, postRequestedFor(urlPathEqualTo("/internal/credits/charge")));
+    wireMock.verify(0, postRequestedFor(urlPathEqualTo("/internal/credits/quote")));
   }
 
   /** One bad input per generating endpoint, each of which would be 503 if it were right. */

@@ -47,14 +47,21 @@ class WebhookUrlNotConfiguredTest {
     wireMock.resetRequests();
     var url = "https://hooks.example.com/jobs";
 
-    as(client).body("{\"platform\": \"shortvideo\", \"name\": \"hooked\", \"webhookUrl\": \"" + url + "\"}")
-        .when().post("/v1/accounts").then().statusCode(503)
+    var accountBody = "{\"platform\": \"shortvideo\", \"name\": \"hooked\", \"webhookUrl\": \"" + url + "\"}";
+    String accountRefusal = as(client).body(accountBody).when().post("/v1/accounts").then().statusCode(503)
         .body("error", equalTo("provider_not_configured"))
-        .body("setup", containsString("SUITE_WEBHOOK_KEY"));
-    as(client).body("{\"accountId\": \"" + account + "\", \"videoId\": \"" + asset + "\", \"webhookUrl\": \""
-        + url + "\"}").when().post("/v1/posts").then().statusCode(503)
+        .body("setup", containsString("SUITE_WEBHOOK_KEY")).extract().asString();
+    var postBody = "{\"accountId\": \"" + account + "\", \"videoId\": \"" + asset + "\", \"webhookUrl\": \""
+        + url + "\"}";
+    String postRefusal = as(client).body(postBody).when().post("/v1/posts").then().statusCode(503)
         .body("error", equalTo("provider_not_configured"))
-        .body("setup", containsString("SUITE_WEBHOOK_KEY"));
+        .body("setup", containsString("SUITE_WEBHOOK_KEY")).extract().asString();
+    // Issue 32: a dry run knows it without calling out, and says it as the real call does; it asks no quote.
+    as(client).body(accountBody).queryParam("dryRun", "true").when().post("/v1/accounts").then().statusCode(503)
+        .body(equalTo(accountRefusal));
+    as(client).body(postBody).queryParam("dryRun", "true").when().post("/v1/posts").then().statusCode(503)
+        .body(equalTo(postRefusal));
+    wireMock.verify(0, postRequestedFor(urlPathEqualTo("/internal/credits/quote")));
     // A body wrong elsewhere hears of that first.
     as(client).body("{\"platform\": \"myspace\", \"name\": \"hooked\", \"webhookUrl\": \"" + url + "\"}")
         .when().post("/v1/accounts").then().statusCode(400).body("field", equalTo("platform"));
