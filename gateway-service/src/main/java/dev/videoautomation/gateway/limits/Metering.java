@@ -147,12 +147,14 @@ public class Metering {
   }
 
   /**
-   * Answers after which the unit comes back: the request was refused as sent (400, 413, 415, 422), it named
-   * nothing the owner serves (404, 405), or the owner failed (any 5xx). A switch, so no status is boxed.
+   * Answers after which the unit comes back: the request was refused as sent (400, 413, 415, 422), its credits
+   * refused it before anything ran (402 {@code insufficient_credits} or {@code budget_exceeded}: a dry run says
+   * {@code wouldRun: false} there and spends nothing, so neither does the real call), it named nothing the owner
+   * serves (404, 405), or the owner failed (any 5xx). A switch, so no status is boxed.
    */
   static boolean worthless(int status) {
     return switch (status) {
-      case 400, 404, 405, 413, 415, 422 -> true;
+      case 400, 402, 404, 405, 413, 415, 422 -> true;
       default -> status >= 500;
     };
   }

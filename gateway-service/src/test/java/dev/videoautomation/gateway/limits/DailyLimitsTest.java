@@ -113,9 +113,10 @@ class DailyLimitsTest {
   }
 
   @Test
-  void shouldGiveTheUnitBackWhenTheOwnerFailsOrRefusesTheInput() {
+  void shouldGiveTheUnitBackWhenTheOwnerFailsOrRefusesTheInputOrTheCredits() {
     var holder = stubs.subscribed(Map.of(LimitBucket.WATCH, 1));
-    for (var status : new int[] {500, 400, 404, 405, 422, 413, 415, 503}) {
+    // 402: insufficient_credits, or budget_exceeded (Max-Credits, a key's budget): refused before anything ran
+    for (var status : new int[] {500, 400, 402, 404, 405, 422, 413, 415, 503}) {
       owner.stubFor(post(urlEqualTo("/v1/watch")).willReturn(aResponse().withStatus(status)
           .withHeader("Content-Type", "application/json").withBody("{\"error\":\"x\",\"message\":\"y\"}")));
       given().auth().oauth2(holder.key()).contentType("application/json").body("{}").when().post("/v1/watch")
