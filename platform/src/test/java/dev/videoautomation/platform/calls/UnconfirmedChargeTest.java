@@ -9,46 +9,34 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.Map;
-
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+
+import dev.videoautomation.platform.testing.InjectWireMock;
+import dev.videoautomation.platform.testing.WireMockResource;
 
 /**
  * A charge that never got an answer is refunded by its operationId before the failure reaches the agent, so a charge
  * billing commits after the owner gave up is given back (issue 32: 200 concurrent charges on one key).
  */
 @QuarkusTest
-@WithTestResource(UnconfirmedChargeTest.SimulatedBilling.class)
+@WithTestResource(value = WireMockResource.class, initArgs = @ResourceArg(name = "properties",
+    value = "quarkus.rest-client.billing-client.url"))
 class UnconfirmedChargeTest {
-  static WireMockServer billing;
+  /** billing-service's internal API on loopback. */
+  @InjectWireMock
+  WireMockServer billing;
 
   @Inject
   CreditsCalls credits;
-
-  /** billing-service's internal API on loopback. */
-  public static class SimulatedBilling implements QuarkusTestResourceLifecycleManager {
-    @Override
-    public Map<String, String> start() {
-      billing = new WireMockServer(WireMockConfiguration.options().dynamicPort().bindAddress("127.0.0.1"));
-      billing.start();
-      return Map.of("quarkus.rest-client.billing-client.url", billing.baseUrl());
-    }
-
-    @Override
-    public void stop() {
-      billing.stop();
-    }
-  }
 
   @BeforeEach
   void reset() {

@@ -10,21 +10,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
-import java.util.Map;
 import java.util.Set;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.core.WireMockConfiguration;
 
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
 
+import dev.videoautomation.platform.testing.InjectWireMock;
 import dev.videoautomation.platform.testing.TestTokens;
+import dev.videoautomation.platform.testing.WireMockResource;
 
 /**
  * The owners' side of a dry run, end to end: the real call's validation first, then a 200 {@code DryRun} instead of
@@ -32,24 +32,13 @@ import dev.videoautomation.platform.testing.TestTokens;
  * nothing.
  */
 @QuarkusTest
-@WithTestResource(DryRunsTest.SimulatedBilling.class)
+@WithTestResource(value = WireMockResource.class, initArgs = @ResourceArg(name = "properties",
+    value = "quarkus.rest-client.billing-client.url"))
 class DryRunsTest {
-  static WireMockServer billing;
-
   /** billing-service's internal API on loopback. */
-  public static class SimulatedBilling implements QuarkusTestResourceLifecycleManager {
-    @Override
-    public Map<String, String> start() {
-      billing = new WireMockServer(WireMockConfiguration.options().dynamicPort().bindAddress("127.0.0.1"));
-      billing.start();
-      return Map.of("quarkus.rest-client.billing-client.url", billing.baseUrl());
-    }
-
-    @Override
-    public void stop() {
-      billing.stop();
-    }
-  }
+  /** billing-service's internal API on loopback. */
+  @InjectWireMock
+  WireMockServer billing;
 
   @BeforeEach
   void reset() {
