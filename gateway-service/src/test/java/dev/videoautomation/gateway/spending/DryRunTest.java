@@ -296,6 +296,22 @@ class DryRunTest {
         .then().statusCode(200).body("dryRun", equalTo(true)).body("remaining.watch", equalTo(4));
   }
 
+  @Test
+  void shouldHearTheNameInAnyCaseAsTheOwnersDo() {
+    // Vert.x reads query parameters case-insensitively, in the owners too: dryrun=true must be a dry run here, or the
+    // gateway would take a unit (and claim an Idempotency-Key) for what the owner answers as a dry run.
+    var holder = stubs.subscribed(Map.of(LimitBucket.WATCH, 5));
+    balance(holder.clientId(), 1);
+    for (var name : new String[] {"dryrun", "DRYRUN"}) {
+      owner.stubFor(post(urlPathEqualTo("/v1/watch")).withQueryParam(name, WireMock.equalTo("true")).atPriority(1)
+          .willReturn(json(200, OWNERS_DRY_RUN)));
+      given().auth().oauth2(holder.key()).contentType("application/json").body("{}").urlEncodingEnabled(false)
+          .when().post("/v1/watch?" + name + "=true")
+          .then().statusCode(200).body("dryRun", equalTo(true)).body("remaining.watch", equalTo(5));
+    }
+    given().auth().oauth2(holder.key()).when().get("/v1/usage").then().body("usage.watch.remaining", equalTo(5));
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"abc", "-1", "+5", "1.5", "2147483648", ""})
   void shouldRefuseAMalformedMaxCreditsBeforeAUnitIsTaken(String cap) {
