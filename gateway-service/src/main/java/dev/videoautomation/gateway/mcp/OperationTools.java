@@ -209,9 +209,7 @@ final class OperationTools {
       if (!describesObjects(inlined)) {
         return null;
       }
-      if (!bodies.contains(inlined)) {
-        bodies.add(inlined);
-      }
+      addAlternatives(bodies, inlined);
     }
     if (bodies.isEmpty()) {
       return null;
@@ -223,6 +221,19 @@ final class OperationTools {
     var oneOf = alternatives.putArray("oneOf");
     bodies.forEach(oneOf::add);
     return alternatives;
+  }
+
+  /**
+   * Adds each alternative a body schema stands for once: a 200 that is a {@code oneOf} of the real body and
+   * {@code DryRun} beside a 202 of the same real body must give {@code oneOf: [real, DryRun]}, not a {@code oneOf}
+   * whose two branches both match every real answer (which a client validating structured content refuses).
+   */
+  private static void addAlternatives(List<ObjectNode> bodies, ObjectNode schema) {
+    if (schema.get("oneOf") instanceof ArrayNode alternatives && schema.size() == 1) {
+      alternatives.forEach(alternative -> addAlternatives(bodies, (ObjectNode) alternative));
+    } else if (!bodies.contains(schema)) {
+      bodies.add(schema);
+    }
   }
 
   /** An object schema, or a {@code oneOf}/{@code anyOf} of them (a 200 that may be the real body or a dry run). */
