@@ -73,6 +73,7 @@ class DryRunTest {
   static final String KEY = "key_dryRunCloneKey000001";
   static final String CLIP = "med_dryRunClip0000000001";
   static final String SHORT_CLIP = "med_dryRunShortClip00001";
+  static final String POORS_CLIP = "med_dryRunPoorsClip00001";
   static final String IMAGE = "med_dryRunImage000000001";
   static final String NOBODYS = "med_dryRunNobodys0000001";
   static final ObjectMapper JSON = new ObjectMapper();
@@ -90,6 +91,7 @@ class DryRunTest {
     Simulated.staging(wireMock, "video/mp4");
     Simulated.stored(wireMock, CLIP, CLIENT, Simulated.continuous(5.0), false);
     Simulated.stored(wireMock, SHORT_CLIP, CLIENT, Simulated.continuous(2.0), false);
+    Simulated.stored(wireMock, POORS_CLIP, POOR, Simulated.continuous(5.0), false);
     Simulated.storedObject(wireMock, IMAGE, CLIENT, Simulated.CDN + "m/" + IMAGE + "/c.png", "image/png",
         Simulated.png(), false);
     wireMock.stubFor(WireMock.get(urlPathEqualTo("/internal/media/" + NOBODYS)).willReturn(Simulated.json(404,
@@ -215,6 +217,25 @@ class DryRunTest {
     wireMock.verify(1, postRequestedFor(urlPathEqualTo("/internal/credits/quote"))
         .withRequestBody(matchingJsonPath("$.attributes.resolution", WireMock.equalTo("2K"))));
     nothingDone("insufficient_credits");
+  }
+
+  @Test
+  void shouldRefuseARealFrameOrOutsideRenderBeforeAnyWorkWhenItsChargeWouldBeRefused() {
+    // Both do work before their charge (reading and probing the clip, staging an outside source): a call billing
+    // would refuse must not get that work for free, as the gateway gives a 402's daily unit back.
+    wireMock.stubFor(post(urlPathEqualTo("/internal/credits/quote")).atPriority(1)
+        .withRequestBody(matchingJsonPath("$.clientId", WireMock.equalTo(POOR))).willReturn(Simulated.json(200,
+            "{\"credits\": 10, \"balance\": 3, \"remaining\": 3, \"wouldCharge\": false, \"refusal\": {\"error\": "
+                + "\"insufficient_credits\", \"message\": \"This costs 10 credits; the balance is 3.\", "
+                + "\"balance\": 3, \"cost\": 10}}")));
+    wireMock.resetRequests();
+    agent(POOR).body("{\"videoUrl\": \"" + POORS_CLIP + "\", \"characterImageUrl\": \"https://a.example/c.png\"}")
+        .when().post("/v1/clones/frame").then().statusCode(402)
+        .body("error", equalTo("insufficient_credits")).body("balance", equalTo(3)).body("cost", equalTo(10));
+    agent(POOR).body("{\"sourceVideoUrl\": \"https://videos.example.net/clip.mp4\", "
+        + "\"startingFrameUrl\": \"https://a.example/f.png\"}").when().post("/v1/clones/video").then().statusCode(402)
+        .body("error", equalTo("insufficient_credits"));
+    nothingDone("refused before work");
   }
 
   @Test

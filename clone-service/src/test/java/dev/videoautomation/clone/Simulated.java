@@ -120,8 +120,15 @@ public final class Simulated {
 
   // ---- simulated services ----
 
-  /** Billing charges {@code credits} for any operation (440 left) and refunds anything. */
+  /**
+   * Billing charges {@code credits} for any operation (440 left), refunds anything, and quotes any charge as one it
+   * would make (a test's own quote stub, at the default priority, wins).
+   */
   public static void billing(WireMockServer server, int credits) {
+    server.stubFor(post(urlPathEqualTo("/internal/credits/quote")).atPriority(9).willReturn(aResponse()
+        .withStatus(200).withHeader("Content-Type", "application/json")
+        .withBody("{\"credits\": " + credits + ", \"balance\": 500, \"remaining\": 500, \"wouldCharge\": true, "
+            + "\"refusal\": null}")));
     server.stubFor(post(urlPathEqualTo("/internal/credits/charge")).willReturn(aResponse().withStatus(200)
         .withHeader("Content-Type", "application/json")
         .withBody("{\"operationId\": \"{{jsonPath request.body '$.operationId'}}\", \"status\": \"charged\", "

@@ -119,9 +119,9 @@ public class ImageService {
     options.requireWebhookKey(job.webhookUrl());
     provider.requireConfigured("Starting-frame generation");
     var own = sources.own(video, "videoUrl", clientId);
-    // Staging the source, extracting and storing its frame come before the task's charge: a dry run ends here, quoting
-    // that charge.
-    dryRuns.stopIfRequested(clientId, SpendingOperation.CREATE_STARTING_FRAME, 1,
+    // Staging the source, extracting and storing its frame come before the task's charge, so the charge is judged
+    // first: a dry run ends here with its quote, and a charge billing would refuse is refused before any work.
+    dryRuns.judgeBeforeWork(clientId, SpendingOperation.CREATE_STARTING_FRAME, 1,
         chargeAttributes(SpendingOperation.CREATE_STARTING_FRAME, config.images().cloneResolution()));
     var source = own.orElseGet(() -> sources.stage(video, "videoUrl", clientId, List.of("video/*")));
     Task started;

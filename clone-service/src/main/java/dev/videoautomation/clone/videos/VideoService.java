@@ -66,9 +66,10 @@ public class VideoService {
     provider.requireConfigured("Clone rendering");
     var own = sources.own(sourceVideo, "sourceVideoUrl", clientId);
     if (own.isEmpty()) {
-      // An outside source is staged before the task is charged: a dry run ends here, quoting that charge. Its own
-      // source is judged further, and ends where the task would be charged (TaskService.start).
-      dryRuns.stopIfRequested(clientId, SpendingOperation.CREATE_CLONE_VIDEO, 1, Map.of());
+      // An outside source is staged before the task is charged, so the charge is judged first: a dry run ends here
+      // with its quote, and a charge billing would refuse is refused before the staging. Its own source is judged
+      // further, and ends where the task would be charged (TaskService.start).
+      dryRuns.judgeBeforeWork(clientId, SpendingOperation.CREATE_CLONE_VIDEO, 1, Map.of());
     }
     var source = own.orElseGet(() -> sources.stage(sourceVideo, "sourceVideoUrl", clientId, List.of("video/*")));
     var duration = source.durationSeconds();

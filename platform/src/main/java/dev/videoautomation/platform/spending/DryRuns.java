@@ -6,7 +6,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 
 import dev.videoautomation.platform.calls.CreditsCalls;
+import dev.videoautomation.platform.calls.OwnerRefusal;
 import dev.videoautomation.platform.calls.SpendContext;
+import dev.videoautomation.platform.errors.ApiError;
+import dev.videoautomation.platform.errors.ErrorCode;
 
 /**
  * The owners' side of a dry run ({@code dryRun=true}, issue 32 §1, docs/internal-api.md §3.19.3). An owner runs the
@@ -58,5 +61,32 @@ public class DryRuns {
     }
     var quote = credits.get().quote(clientId, billingOperation, quantity, attributes);
     throw new DryRunAnswered(DryRun.quoted(quote.credits(), quote.balance(), quote.wouldCharge(), quote.refusal()));
+  }
+
+  /**
+   * For an operation whose owner does work (staging, ffmpeg, storing) before its charge: judges the charge first. A
+   * dry run ends here as {@code stopIfRequested} ends it; a real call whose charge billing would refuse now (the
+   * balance, the key's budget, {@code Max-Credits}) is refused with that 402 before any work, so a refused call never
+   * gets its work for free (the gateway gives a 402's daily unit back). The charge itself still judges again.
+   */
+  public void judgeBeforeWork(String clientId, SpendingOperation operation, int quantity,
+      Map<String, String> attributes) {
+    stopIfRequested(clientId, operation, quantity, attributes);
+    var quote = credits.get().quote(clientId, operation.billingOperationName(), quantity, attributes);
+    if (!quote.wouldCharge() && quote.refusal() != null) {
+      throw new OwnerRefusal(refusalOf(quote.refusal()));
+    }
+  }
+
+  private static ApiError refusalOf(Map<String, Object> body) {
+    var code = ErrorCode.fromCode(String.valueOf(body.get("error")));
+    var error = ApiError.of(code == null ? ErrorCode.INSUFFICIENT_CREDITS : code, String.valueOf(body.get("message")))
+        .withStatus(402);
+    for (var field : body.entrySet()) {
+      if (!"error".equals(field.getKey()) && !"message".equals(field.getKey())) {
+        error = error.with(field.getKey(), field.getValue());
+      }
+    }
+    return error;
   }
 }
