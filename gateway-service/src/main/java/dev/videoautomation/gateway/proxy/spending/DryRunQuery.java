@@ -1,4 +1,4 @@
-package dev.videoautomation.gateway.spending;
+package dev.videoautomation.gateway.proxy.spending;
 
 import io.vertx.core.http.HttpServerRequest;
 

@@ -1,4 +1,4 @@
-package dev.videoautomation.gateway.spending;
+package dev.videoautomation.gateway.proxy.spending;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.absent;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
