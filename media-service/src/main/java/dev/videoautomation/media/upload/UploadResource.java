@@ -68,10 +68,6 @@ public class UploadResource {
   @Parameter(name = "filename", in = ParameterIn.QUERY, schema = @Schema(type = SchemaType.STRING,
       maxLength = Bounds.SUGGESTED_FILE_NAME))
   @APIResponse(responseCode = "200", description = "Stored: the new object's record.")
-  @APIResponse(responseCode = "400")
-  @APIResponse(responseCode = "413")
-  @APIResponse(responseCode = "415")
-  @APIResponse(responseCode = "422")
   @DryRunOnHeaders
   public StoredMedia multipart(@RestForm("file") FileUpload file) {
     if (file == null || file.uploadedFile() == null) {
