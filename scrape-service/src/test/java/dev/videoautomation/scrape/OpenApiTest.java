@@ -19,6 +19,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import dev.videoautomation.platform.openapi.SharedAnswers;
 import dev.videoautomation.platform.testing.PostgresResource;
 import dev.videoautomation.scrape.common.ScrapeLimits;
+import dev.videoautomation.scrape.normalize.Kind;
+import dev.videoautomation.scrape.normalize.Normalizer;
 
 /**
  * The document agents and generated clients read: every public operation named, tagged, with its answers and
@@ -157,6 +159,42 @@ class OpenApiTest {
     assertThat(schemas.path("ScrapeResult").at("/required/0").asText()).isEqualTo("data");
     assertThat(realOrDryRun(paths.path(IMPORT).path("post"))).isEqualTo("#/components/schemas/ImportedVideo");
     assertThat(schemas.at("/ImportedVideo/properties/durationSeconds/nullable").asBoolean()).isTrue();
+  }
+
+  /**
+   * The normalized record (normalize: true) is documented with its version, and each item schema has exactly the
+   * fields the code writes for its kinds; every scrape body takes normalize and fields.
+   */
+  @Test
+  void shouldDocumentTheNormalizedRecordAsTheCodeWritesIt() {
+    var schemas = document.path("components").path("schemas");
+    var normalized = schemas.path("ScrapeNormalized");
+    assertThat(normalized.at("/properties/version/type").asText()).isEqualTo("integer");
+    assertThat(normalized.path("required").toString()).contains("kind", "version", "items", "nextCursor");
+    var kinds = new ArrayList<String>();
+    normalized.at("/properties/kind/enum").forEach(kind -> kinds.add(kind.asText()));
+    assertThat(kinds).containsExactlyElementsOf(Stream.of(Kind.values()).map(Kind::wire).toList());
+    var itemSchemas = Map.of(Kind.PROFILE, "Profile", Kind.CHANNEL, "Profile", Kind.POSTS, "Post", Kind.POST, "Post",
+        Kind.COMMENTS, "Comment", Kind.USERS, "User", Kind.TRANSCRIPT, "Transcript", Kind.ADS, "Ad");
+    itemSchemas.forEach((kind, name) -> {
+      var properties = new ArrayList<String>();
+      schemas.path("ScrapeNormalized" + name).path("properties").fieldNames().forEachRemaining(properties::add);
+      assertThat(properties).as(name).containsExactlyInAnyOrderElementsOf(
+          kind.selectable().stream().filter(field -> !field.contains(".")).toList());
+    });
+    assertThat(schemas.at("/ScrapeResult/properties/normalized").toString())
+        .contains("\"#/components/schemas/ScrapeNormalized\"");
+    schemas.fields().forEachRemaining(schema -> {
+      if (schema.getKey().startsWith("Scrape") && schema.getKey().endsWith("Request")) {
+        assertThat(schema.getValue().at("/properties/normalize/type").asText()).as(schema.getKey())
+            .isEqualTo("boolean");
+        assertThat(schema.getValue().at("/properties/fields/type").asText()).as(schema.getKey()).isEqualTo("array");
+        assertThat(schema.getValue().at("/properties/fields/maxItems").asInt()).as(schema.getKey())
+            .isEqualTo(Normalizer.MAX_FIELDS);
+        assertThat(schema.getValue().at("/properties/fields/items/maxLength").asInt()).as(schema.getKey())
+            .isPositive();
+      }
+    });
   }
 
   @Test

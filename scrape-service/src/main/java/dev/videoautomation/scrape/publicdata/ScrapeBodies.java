@@ -1,5 +1,7 @@
 package dev.videoautomation.scrape.publicdata;
 
+import java.util.List;
+
 import jakarta.validation.constraints.NotBlank;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -13,8 +15,9 @@ import dev.videoautomation.scrape.common.ScrapeLimits;
 /**
  * The request bodies of the 24 scrape operations, each exactly the fields the reference lists for its path (an
  * unknown field is a 400 naming it), forwarded by these names ({@link ScrapeService#run}). The evident identifier
- * is required; {@code download_media} defaults to false. Text fields are bounded by {@link ScrapeLimits} (checked in
- * {@link ScrapeService}; the document states the same).
+ * is required; {@code download_media} defaults to false. Every body also takes {@code normalize} and {@code fields}.
+ * These three shape this service's answer, are never forwarded, and are described once (openapi/AnswerShapingDocs).
+ * Text fields are bounded by {@link ScrapeLimits} (checked in {@link ScrapeService}; the document states the same).
  */
 public final class ScrapeBodies {
   static final String HANDLE = "The account's handle on the platform, with or without a leading `@`.";
@@ -28,8 +31,6 @@ public final class ScrapeBodies {
   static final String COMPANY = "The company's web domain, e.g. `somebrand.com`.";
   static final String COUNTRY = "An ISO 3166-1 country code such as `US` (the social ad library also takes `ALL`).";
   static final String TRIM = "Ask the provider for a smaller answer (fewer fields).";
-  static final String DOWNLOAD_MEDIA = "Stage every media file of the answer to the CDN and answer CDN URLs instead "
-      + "of the platform's (files that cannot be staged become null and are listed in `meta.unstaged`).";
 
   private ScrapeBodies() {
   }
@@ -40,8 +41,8 @@ public final class ScrapeBodies {
       @Schema(description = HANDLE, maxLength = ScrapeLimits.HANDLE, example = "some.creator")
       @NotBlank String handle,
       @Schema(description = TRIM, defaultValue = "false") Boolean trim,
-      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia,
+      Boolean normalize, List<String> fields) implements ScrapeRequest {
   }
 
   @RegisterForReflection
@@ -50,8 +51,8 @@ public final class ScrapeBodies {
       @Schema(description = HANDLE, maxLength = ScrapeLimits.HANDLE, example = "some.creator")
       @NotBlank String handle,
       @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor,
-      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia,
+      Boolean normalize, List<String> fields) implements ScrapeRequest {
   }
 
   @RegisterForReflection
@@ -62,8 +63,8 @@ public final class ScrapeBodies {
       @NotBlank String handle,
       @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor,
       @Schema(description = TRIM, defaultValue = "false") Boolean trim,
-      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia,
+      Boolean normalize, List<String> fields) implements ScrapeRequest {
   }
 
   @RegisterForReflection
@@ -71,8 +72,8 @@ public final class ScrapeBodies {
   public record HandleMedia(
       @Schema(description = HANDLE, maxLength = ScrapeLimits.HANDLE, example = "some.creator")
       @NotBlank String handle,
-      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia,
+      Boolean normalize, List<String> fields) implements ScrapeRequest {
   }
 
   @RegisterForReflection
@@ -81,8 +82,8 @@ public final class ScrapeBodies {
       @Schema(description = URL, maxLength = ScrapeLimits.URL,
           example = "https://www.tiktok.com/@some.creator/video/7430000000000000000") @NotBlank String url,
       @Schema(description = TRIM, defaultValue = "false") Boolean trim,
-      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia,
+      Boolean normalize, List<String> fields) implements ScrapeRequest {
   }
 
   @RegisterForReflection
@@ -90,16 +91,16 @@ public final class ScrapeBodies {
   public record UrlMedia(
       @Schema(description = URL, maxLength = ScrapeLimits.URL,
           example = "https://www.instagram.com/reel/Cx1AbCdEfGh/") @NotBlank String url,
-      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia,
+      Boolean normalize, List<String> fields) implements ScrapeRequest {
   }
 
   @RegisterForReflection
   @Schema(name = "ScrapeTranscriptRequest", description = "The URL of the video whose transcript is wanted.")
   public record UrlOnly(
       @Schema(description = URL, maxLength = ScrapeLimits.URL,
-          example = "https://www.tiktok.com/@some.creator/video/7430000000000000000") @NotBlank String url)
-      implements ScrapeRequest {
+          example = "https://www.tiktok.com/@some.creator/video/7430000000000000000") @NotBlank String url,
+      Boolean normalize, List<String> fields) implements ScrapeRequest {
   }
 
   @RegisterForReflection
@@ -107,7 +108,8 @@ public final class ScrapeBodies {
   public record UrlCursor(
       @Schema(description = URL, maxLength = ScrapeLimits.URL,
           example = "https://www.youtube.com/watch?v=dQw4w9WgXcQ") @NotBlank String url,
-      @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor) implements ScrapeRequest {
+      @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor,
+      Boolean normalize, List<String> fields) implements ScrapeRequest {
   }
 
   @RegisterForReflection
@@ -115,15 +117,16 @@ public final class ScrapeBodies {
   public record QueryCursor(
       @Schema(description = QUERY, maxLength = ScrapeLimits.QUERY, example = "home cooking")
       @NotBlank String query,
-      @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor) implements ScrapeRequest {
+      @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor,
+      Boolean normalize, List<String> fields) implements ScrapeRequest {
   }
 
   @RegisterForReflection
   @Schema(name = "ScrapeTrendingRequest", description = "A country (default `US`), with `download_media`.")
   public record CountryMedia(
       @Schema(description = COUNTRY, maxLength = ScrapeLimits.COUNTRY, example = "US") String country,
-      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia,
+      Boolean normalize, List<String> fields) implements ScrapeRequest {
   }
 
   /** videosite channel: {@code handle} or {@code channel_id}, at least one. */
@@ -134,8 +137,8 @@ public final class ScrapeBodies {
       @Schema(description = CHANNEL_HANDLE, maxLength = ScrapeLimits.HANDLE, example = "somecreator") String handle,
       @Schema(description = CHANNEL_ID, maxLength = ScrapeLimits.CHANNEL_ID, example = "UCX6OQ3DkcsbYNE6H8uQQuVA")
       @JsonProperty("channel_id") String channelId,
-      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Channel {
+      @JsonProperty("download_media") Boolean downloadMedia,
+      Boolean normalize, List<String> fields) implements ScrapeRequest.Channel {
   }
 
   /** videosite channel videos: {@code handle} or {@code channel_id}, at least one. */
@@ -147,8 +150,8 @@ public final class ScrapeBodies {
       @Schema(description = CHANNEL_ID, maxLength = ScrapeLimits.CHANNEL_ID, example = "UCX6OQ3DkcsbYNE6H8uQQuVA")
       @JsonProperty("channel_id") String channelId,
       @Schema(description = CURSOR, maxLength = ScrapeLimits.CURSOR) String cursor,
-      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest.Channel {
+      @JsonProperty("download_media") Boolean downloadMedia,
+      Boolean normalize, List<String> fields) implements ScrapeRequest.Channel {
   }
 
   @RegisterForReflection
@@ -158,8 +161,8 @@ public final class ScrapeBodies {
       @Schema(description = QUERY, maxLength = ScrapeLimits.QUERY, example = "running shoes")
       @NotBlank String query,
       @Schema(description = COUNTRY, maxLength = ScrapeLimits.COUNTRY, example = "US") String country,
-      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia,
+      Boolean normalize, List<String> fields) implements ScrapeRequest {
   }
 
   @RegisterForReflection
@@ -167,8 +170,8 @@ public final class ScrapeBodies {
   public record CompanyMedia(
       @Schema(description = COMPANY, maxLength = ScrapeLimits.COMPANY, example = "somebrand.com")
       @NotBlank String company,
-      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia,
+      Boolean normalize, List<String> fields) implements ScrapeRequest {
   }
 
   @RegisterForReflection
@@ -176,7 +179,7 @@ public final class ScrapeBodies {
   public record QueryMedia(
       @Schema(description = QUERY, maxLength = ScrapeLimits.QUERY, example = "vpn")
       @NotBlank String query,
-      @Schema(description = DOWNLOAD_MEDIA, defaultValue = "false")
-      @JsonProperty("download_media") Boolean downloadMedia) implements ScrapeRequest {
+      @JsonProperty("download_media") Boolean downloadMedia,
+      Boolean normalize, List<String> fields) implements ScrapeRequest {
   }
 }

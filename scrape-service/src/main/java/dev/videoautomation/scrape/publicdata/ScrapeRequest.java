@@ -1,5 +1,7 @@
 package dev.videoautomation.scrape.publicdata;
 
+import java.util.List;
+
 import dev.videoautomation.platform.errors.ApiException;
 
 /**
@@ -7,6 +9,12 @@ import dev.videoautomation.platform.errors.ApiException;
  * ({@link ScrapeService#run}); {@code download_media} says whether the answer's media is staged.
  */
 public interface ScrapeRequest {
+
+  /** Whether to add the normalized record ({@code normalize}, default false). */
+  Boolean normalize();
+
+  /** The normalized items' fields to keep; null keeps all. */
+  List<String> fields();
 
   /** Refuses a body that names nothing to scrape; a body whose identifier is one required field has nothing to add. */
   default void requireSubject() {

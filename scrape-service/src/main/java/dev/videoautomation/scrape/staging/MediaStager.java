@@ -1,6 +1,7 @@
 package dev.videoautomation.scrape.staging;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import org.eclipse.microprofile.context.ThreadContext;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
 import io.quarkus.logging.Log;
@@ -28,6 +30,7 @@ import dev.videoautomation.platform.calls.OwnerRefusal;
 import dev.videoautomation.platform.calls.StageUrl;
 import dev.videoautomation.platform.errors.ErrorCode;
 import dev.videoautomation.scrape.config.ScrapeConfig;
+import dev.videoautomation.scrape.normalize.NormalizedMedia;
 
 /**
  * {@code download_media}: every media file of a provider answer is staged to the CDN through media-service and its
@@ -52,10 +55,24 @@ public class MediaStager {
     this.context = context;
   }
 
-  /** The answer with its files staged, and what happened. {@code data} itself is left untouched (it may be cached). */
-  public Result stage(JsonNode data, String clientId, String purpose) {
+  /**
+   * The answer, and its normalized record when there is one (else null), with their files staged together, and what
+   * happened. A file in both (a record's {@code media[].url} is one of the answer's URLs) is staged once and both
+   * places get its CDN URL. Neither argument is changed ({@code data} may be cached).
+   */
+  public Result stage(JsonNode data, ObjectNode normalized, String clientId, String purpose) {
     var copy = data.deepCopy();
     var found = MediaUrls.find(copy, "$.data");
+    var normalizedCopy = normalized == null ? null : normalized.deepCopy();
+    if (normalizedCopy != null) {
+      for (var place : NormalizedMedia.places(normalizedCopy, "$.normalized")) {
+        var kind = MediaUrls.fileKind(place.url());
+        if (kind != null) {
+          found.add(new MediaUrls.Found(place.path(), place.url(), kind,
+              new MediaUrls.Slot(place.holder(), place.field(), -1), null));
+        }
+      }
+    }
     var files = files(found);
     var outcomes = stageAll(files.keySet(), clientId, purpose);
     var unstaged = new ArrayList<StagingMeta.Unstaged>();
@@ -74,7 +91,7 @@ public class MediaStager {
     unstaged.sort(java.util.Comparator.comparing(StagingMeta.Unstaged::path));
     var staged = (int) outcomes.values().stream().filter(o -> o.cdnUrl() != null).count();
     Log.debugf("Staged %d of %d files (%d places unstaged)", staged, outcomes.size(), unstaged.size());
-    return new Result(copy, new StagingMeta(staged, unstaged));
+    return new Result(copy, normalizedCopy, new StagingMeta(staged, unstaged));
   }
 
   /**
@@ -82,10 +99,18 @@ public class MediaStager {
    * file with fallbacks (the first that stages serves every mirror). Playlists are kept apart: never staged.
    */
   static Map<List<String>, List<MediaUrls.Found>> files(List<MediaUrls.Found> found) {
+    // A URL found alone that is also a mirror of a url_list (a normalized record names the first mirror) is that file.
+    var mirrorGroup = new HashMap<String, String>();
+    for (var place : found) {
+      if (place.kind() == MediaUrls.Kind.FILE && place.mirrors() != null) {
+        mirrorGroup.putIfAbsent(place.url(), "mirrors:" + place.mirrors());
+      }
+    }
     var byGroup = new LinkedHashMap<String, List<MediaUrls.Found>>();
     for (var place : found) {
       var group = place.kind() == MediaUrls.Kind.PLAYLIST ? "playlist:" + place.path()
-          : place.mirrors() != null ? "mirrors:" + place.mirrors() : "url:" + place.url();
+          : place.mirrors() != null ? "mirrors:" + place.mirrors()
+          : mirrorGroup.getOrDefault(place.url(), "url:" + place.url());
       byGroup.computeIfAbsent(group, g -> new ArrayList<>()).add(place);
     }
     var files = new LinkedHashMap<List<String>, List<MediaUrls.Found>>();
@@ -97,8 +122,8 @@ public class MediaStager {
     return files;
   }
 
-  /** The staged answer and its {@code meta}. */
-  public record Result(JsonNode data, StagingMeta meta) {
+  /** The staged answer, its staged normalized record (null when none was given) and {@code meta}. */
+  public record Result(JsonNode data, ObjectNode normalized, StagingMeta meta) {
   }
 
   private Map<List<String>, Outcome> stageAll(java.util.Collection<List<String>> files, String clientId,

@@ -85,6 +85,18 @@ public final class MediaUrls {
 
   /** What {@code url} is when it sits under the field names {@code keys} (outermost first), or null if no file. */
   public static Kind classify(String url, List<String> keys) {
+    var kind = fileKind(url);
+    if (kind != Kind.FILE) {
+      return kind;
+    }
+    return FILE_EXTENSIONS.contains(extension(parse(url).getRawPath())) || byPlace(keys) ? Kind.FILE : null;
+  }
+
+  /**
+   * What {@code url} is when its place is known to hold a file (a normalized record's {@code media[].url} or
+   * {@code avatarUrl}): a file or a playlist, or null when it is no http(s) URL or a platform's own page.
+   */
+  public static Kind fileKind(String url) {
     if (!isHttp(url)) {
       return null;
     }
@@ -92,14 +104,7 @@ public final class MediaUrls {
     if (uri == null || uri.getHost() == null || PAGE_HOSTS.contains(uri.getHost().toLowerCase(Locale.ROOT))) {
       return null;
     }
-    var extension = extension(uri.getRawPath());
-    if (PLAYLIST_EXTENSIONS.contains(extension)) {
-      return Kind.PLAYLIST;
-    }
-    if (FILE_EXTENSIONS.contains(extension)) {
-      return Kind.FILE;
-    }
-    return byPlace(keys) ? Kind.FILE : null;
+    return PLAYLIST_EXTENSIONS.contains(extension(uri.getRawPath())) ? Kind.PLAYLIST : Kind.FILE;
   }
 
   private static boolean byPlace(List<String> keys) {
