@@ -43,9 +43,14 @@ class OpenApiTest {
   static final String IMPORT = "/v1/videos/download/{platform}";
   /** Every scrape operation's description ends with the rule an agent must know: the cost and the answer. */
   static final String COST_NOTE = "Costs one request of the shared `scrape` bucket, whatever `download_media` "
-      + "stages. The answer is `{data}`: the data provider's JSON, untouched; with `download_media: true` every media "
-      + "file in it is staged to the CDN and replaced by its CDN URL (a file that cannot be staged becomes null and is "
+      + "stages. The answer is `{data}`, the data provider's JSON untouched; `normalize: true` adds `normalized`, the "
+      + "same answer as cross-platform `%s` records (`fields` picks their fields). With `download_media: true` every "
+      + "media file in both is staged to the CDN and replaced by its CDN URL (one that cannot be staged becomes null, "
       + "listed in `meta.unstaged` with the reason).";
+  /** The kind of normalized record each operation answers, in the order of {@link #SCRAPE}. */
+  static final String[] KINDS = {"profile", "posts", "post", "transcript", "comments", "users", "posts", "profile",
+      "posts", "post", "comments", "posts", "profile", "posts", "post", "transcript", "channel", "posts", "post",
+      "comments", "ads", "ads", "ads", "ads"};
   static final Map<String, Integer> LIMITS = Map.of("handle", ScrapeLimits.HANDLE, "url", ScrapeLimits.URL,
       "cursor", ScrapeLimits.CURSOR, "query", ScrapeLimits.QUERY, "company", ScrapeLimits.COMPANY, "country",
       ScrapeLimits.COUNTRY, "channel_id", ScrapeLimits.CHANNEL_ID);
@@ -72,9 +77,10 @@ class OpenApiTest {
       assertThat(operation.at("/responses/200/content/application~1json/examples").size()).as(path + " response")
           .isPositive();
     }
-    for (var path : Stream.of(SCRAPE).map(p -> "/v1/scrape/" + p).toList()) {
+    for (var i = 0; i < SCRAPE.length; i++) {
+      var path = "/v1/scrape/" + SCRAPE[i];
       var operation = paths.path(path).path("post");
-      assertThat(operation.path("description").asText()).as(path).endsWith(COST_NOTE);
+      assertThat(operation.path("description").asText()).as(path).endsWith(COST_NOTE.formatted(KINDS[i]));
       assertThat(realOrDryRun(operation)).as(path).isEqualTo("#/components/schemas/ScrapeResult");
     }
     assertThat(answer(IMPORT, "400").at("/content/application~1json/examples/url_not_allowed/value/error").asText())
