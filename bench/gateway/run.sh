@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Measures the gateway with wrk (see docs/benchmarks.md for the figures this writes).
-# Usage: bench/gateway/run.sh            (15 s per measurement, 32 connections)
-#        BENCH_SECONDS=30 BENCH_CONNECTIONS=64 bench/gateway/run.sh
+# Measures the gateway with wrk (see docs/benchmarks.md for the figures this writes): the keyed read through nginx as
+# a plain proxy, through the yardstick of issue 34 (io.vertx:vertx-http-proxy, VertxProxyYardstick) and through the
+# gateway, in rounds; the metered POSTs beside a bare single-row upsert on the same database; MCP; a 1 GiB upload.
+# Usage: bench/gateway/run.sh            (15 s per measurement, 32 connections, 2 rounds: about 6 minutes)
+#        BENCH_SECONDS=30 BENCH_CONNECTIONS=64 BENCH_ROUNDS=3 bench/gateway/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-# wrk drives the load; nginx (bench/gateway/nginx.conf) is the owner and the plain-proxy yardstick.
+# wrk drives the load; nginx (bench/gateway/nginx.conf) is the owner and the plain proxy beside the yardstick.
 missing=()
 command -v wrk >/dev/null || missing+=(wrk)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
@@ -22,4 +24,5 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 source bench/suite.sh
 JAVA_OPTS="${JAVA_OPTS:-} -Dbench.seconds=${BENCH_SECONDS:-15} -Dbench.connections=${BENCH_CONNECTIONS:-32}"
+JAVA_OPTS="$JAVA_OPTS -Dbench.rounds=${BENCH_ROUNDS:-2}"
 run_bench GatewayBench

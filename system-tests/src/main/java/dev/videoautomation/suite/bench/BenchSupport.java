@@ -1,12 +1,16 @@
 package dev.videoautomation.suite.bench;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -86,6 +90,23 @@ public final class BenchSupport {
       // Not Linux: no figure.
     }
     return -1;
+  }
+
+  /** Waits up to 10 s for {@code process} ({@code name} in the error) to listen on 127.0.0.1:{@code port}. */
+  static void awaitListening(Process process, int port, String name) throws InterruptedException {
+    var deadline = Instant.now().plus(Duration.ofSeconds(10));
+    while (Instant.now().isBefore(deadline)) {
+      if (!process.isAlive()) {
+        throw new IllegalStateException(name + " stopped at start (exit " + process.exitValue() + ")");
+      }
+      try (var socket = new Socket()) {
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+        return;
+      } catch (IOException notYet) {
+        Thread.sleep(50);
+      }
+    }
+    throw new IllegalStateException(name + " did not listen on 127.0.0.1:" + port + " within 10 s");
   }
 
   /** A port for the benchmark's database that none of the suite's services will be given ({@link Suite#freePort}). */

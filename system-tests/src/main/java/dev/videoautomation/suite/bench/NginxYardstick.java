@@ -1,16 +1,13 @@
 package dev.videoautomation.suite.bench;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 
 /**
  * nginx from the committed {@code bench/gateway/nginx.conf}: the owner every gateway read goes to (a static JSON
- * answer) and a plain nginx proxy in front of the same owner, the yardstick the gateway is measured against. Only
+ * answer) and a plain nginx proxy in front of the same owner, beside which a run judges the Vert.x yardstick
+ * ({@link VertxProxyYardstick}, issue 34: a round counts only when it reaches 0.65× nginx's throughput). Only
  * the ports and the scratch directory are filled in, so the target cannot move with the config.
  */
 final class NginxYardstick implements AutoCloseable {
@@ -39,8 +36,8 @@ final class NginxYardstick implements AutoCloseable {
     var process = new ProcessBuilder(nginx(), "-p", dir.toString(), "-c", file.toString())
         .redirectErrorStream(true).redirectOutput(dir.resolve("stdout.log").toFile()).start();
     var yardstick = new NginxYardstick(process, ownerPort, proxyPort);
-    yardstick.awaitListening(ownerPort);
-    yardstick.awaitListening(proxyPort);
+    BenchSupport.awaitListening(process, ownerPort, "nginx");
+    BenchSupport.awaitListening(process, proxyPort, "nginx");
     return yardstick;
   }
 
@@ -50,22 +47,6 @@ final class NginxYardstick implements AutoCloseable {
 
   int proxyPort() {
     return proxyPort;
-  }
-
-  private void awaitListening(int port) throws InterruptedException {
-    var deadline = Instant.now().plus(Duration.ofSeconds(10));
-    while (Instant.now().isBefore(deadline)) {
-      if (!process.isAlive()) {
-        throw new IllegalStateException("nginx stopped at start (exit " + process.exitValue() + ")");
-      }
-      try (var socket = new Socket()) {
-        socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
-        return;
-      } catch (IOException notYet) {
-        Thread.sleep(50);
-      }
-    }
-    throw new IllegalStateException("nginx did not listen on 127.0.0.1:" + port + " within 10 s");
   }
 
   private static String nginx() {
