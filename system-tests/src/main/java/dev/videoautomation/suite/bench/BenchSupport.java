@@ -30,7 +30,16 @@ public final class BenchSupport {
 
   /** Clients minted the way billing mints them after checkout, each with the pro plan granted by an operator. */
   public static List<String> subscribedKeys(Suite suite, int count, String operatorToken) throws Exception {
-    var keys = new ArrayList<String>();
+    return subscribedClients(suite, count, operatorToken).stream().map(Client::key).toList();
+  }
+
+  /** A subscribed client: its id (the database's {@code client_id}) and its key. */
+  public record Client(String id, String key) {
+  }
+
+  /** {@link #subscribedKeys}, with each key's client id. */
+  public static List<Client> subscribedClients(Suite suite, int count, String operatorToken) throws Exception {
+    var clients = new ArrayList<Client>();
     for (int i = 0; i < count; i++) {
       var minted = JSON.readTree(post(suite.baseUri(Service.AUTH).resolve("/internal/clients"),
           suite.internalToken("service:billing-service"), null,
@@ -39,9 +48,9 @@ public final class BenchSupport {
           suite.internalToken("service:operator"), operatorToken, "{\"clientId\":\""
               + minted.get("clientId").asText() + "\",\"operationId\":\"opr_bench"
               + UUID.randomUUID().toString().replace("-", "") + "\",\"plan\":\"pro\"}");
-      keys.add(minted.get("credential").asText());
+      clients.add(new Client(minted.get("clientId").asText(), minted.get("credential").asText()));
     }
-    return keys;
+    return clients;
   }
 
   static String post(URI uri, String token, String operatorToken, String body) throws Exception {
