@@ -245,7 +245,7 @@ class OpenApiTest {
       var operation = paths.path(path).path("post");
       assertThat(operation.path("x-mcp-body-defaults").toString()).as(path).isEqualTo("{\"normalize\":true}");
       assertThat(operation.path("x-mcp-raw-members").toString()).as(path).isEqualTo("[\"data\"]");
-      var alternatives = operation.path("x-mcp-output-schema").path("oneOf");
+      var alternatives = operation.path("x-mcp-output-schema").path("anyOf");
       assertThat(alternatives.size()).as(path).isEqualTo(2);
       var result = alternatives.get(0);
       assertThat(result.path("type").asText()).as(path).isEqualTo("object");

@@ -80,7 +80,7 @@ class CappedResultsTest {
          "/v1/scrape/shortvideo/profile": {"post": {"operationId": "scrapeShortvideoProfile",
             "x-mcp-body-defaults": {"normalize": true},
             "x-mcp-raw-members": ["data"],
-            "x-mcp-output-schema": {"oneOf": [
+            "x-mcp-output-schema": {"anyOf": [
                {"type": "object", "properties": {"data": {"$ref": "#/components/schemas/ScrapeProviderData"},
                   "normalized": {"$ref": "#/components/schemas/ScrapeNormalized"}}},
                {"$ref": "#/components/schemas/DryRun"}]},
@@ -192,7 +192,7 @@ class CappedResultsTest {
     assertThat(listed.get("listVideos").has("anyOf")).isFalse();
     assertThat(listed.get("listVideos").at("/properties/nextCursor").isObject()).isTrue();
     var scrape = listed.get("scrapeShortvideoProfile");
-    assertThat(scrape.at("/anyOf/0/oneOf")).hasSize(2);
+    assertThat(scrape.at("/anyOf/0/anyOf")).hasSize(2);
     assertThat(scrape.at("/anyOf/1").toString()).isEqualTo("{\"type\":\"object\",\"required\":[\"truncated\","
         + "\"preview\",\"resource\"],\"properties\":{\"truncated\":{\"const\":true},\"preview\":{\"type\":"
         + "\"object\"},\"resource\":{\"type\":\"object\"}}}");

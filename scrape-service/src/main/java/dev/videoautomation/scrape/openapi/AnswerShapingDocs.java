@@ -106,6 +106,7 @@ public class AnswerShapingDocs implements OASFilter {
     result.put("type", "object");
     result.put("description", MCP_RESULT);
     result.put("properties", properties);
-    return Map.of("oneOf", List.of(result, Map.of("$ref", SCHEMAS + "DryRun")));
+    // anyOf: with data optional, a dry run's answer also matches the first shape, which a oneOf would refuse.
+    return Map.of("anyOf", List.of(result, Map.of("$ref", SCHEMAS + "DryRun")));
   }
 }
