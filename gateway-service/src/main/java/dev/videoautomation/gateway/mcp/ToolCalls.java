@@ -69,6 +69,7 @@ class ToolCalls {
   private final ResultLinks links;
   private final int resultCap;
   private final int storeCap;
+  private final long keptMinutes;
 
   ToolCalls(Loopback loopback, HttpServerRequest request, CurrentVertxRequest current, GatewayConfig config,
       JobWatch watch, Vertx vertx, StoredResults stored, ResultLinks links) {
@@ -78,6 +79,7 @@ class ToolCalls {
     this.links = links;
     this.resultCap = config.mcp().resultCapBytes();
     this.storeCap = config.mcp().resultStoreBytes();
+    this.keptMinutes = Math.max(1, config.mcp().resultKeep().toMinutes());
     this.loopback = loopback;
     this.request = request;
     this.current = current;
@@ -273,7 +275,8 @@ class ToolCalls {
           .put("limit", owner == null ? resultCap : storeCap)));
     }
     return vertx.executeBlocking(() -> stored.store(owner, whole.getBytes()), false)
-        .map(uri -> truncated(json, uri, whole.length(), resultCap / PREVIEW_SHARE, response._meta()));
+        .map(uri -> truncated(json, uri, whole.length(), resultCap / PREVIEW_SHARE, keptMinutes,
+            response._meta()));
   }
 
   /**
@@ -302,11 +305,11 @@ class ToolCalls {
    * depth, fewer at each step until it fits {@code previewBytes}; valid JSON, the same members where kept), and
    * {@code resource}, the {@code resource_link} to the whole answer, also sent as the result's content.
    */
-  static ToolResponse truncated(JsonObject answer, String uri, int bytes, int previewBytes,
+  static ToolResponse truncated(JsonObject answer, String uri, int bytes, int previewBytes, long keptMinutes,
       Map<MetaKey, Object> meta) {
     var link = new ResourceLink(uri, "application/json", uri.substring(uri.lastIndexOf('/') + 1),
-        "The whole answer", "The whole answer (" + bytes + " bytes), over the result cap; readable for 10 "
-            + "minutes by this client.", bytes, null, null);
+        "The whole answer", "The whole answer (" + bytes + " bytes), over the result cap; readable for "
+            + keptMinutes + " minutes by this client with resources/read.", bytes, null, null);
     var envelope = new JsonObject().put(OperationTools.TRUNCATED, true)
         .put(OperationTools.PREVIEW, preview(answer, previewBytes))
         .put(OperationTools.RESOURCE, new JsonObject().put("type", "resource_link").put("uri", uri)
