@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -239,6 +240,37 @@ class OpenApiTest {
     }
     assertThat(document.at("/components/parameters/DryRun/name").asText()).isEqualTo("dryRun");
     assertThat(document.at("/components/schemas/DryRun/properties/wouldRun/type").asText()).isEqualTo("boolean");
+  }
+
+  /**
+   * Every scrape operation tells the gateway's MCP tool how to shape it (issue 33): {@code normalize} defaults to
+   * true there, {@code data} is left out unless {@code raw: true}, and the tool's output schema is the 200's with
+   * {@code data} optional and {@code normalized} declared, every reference pointing at a schema of the document.
+   * Video import takes no {@code normalize} and carries none.
+   */
+  @Test
+  void shouldTellTheMcpToolsHowToShapeEveryScrapeOperation() {
+    for (var path : Stream.of(SCRAPE).map(p -> "/v1/scrape/" + p).toList()) {
+      var operation = paths.path(path).path("post");
+      assertThat(operation.path("x-mcp-body-defaults").toString()).as(path).isEqualTo("{\"normalize\":true}");
+      assertThat(operation.path("x-mcp-raw-members").toString()).as(path).isEqualTo("[\"data\"]");
+      var alternatives = operation.path("x-mcp-output-schema").path("anyOf");
+      assertThat(alternatives.size()).as(path).isEqualTo(2);
+      var result = alternatives.get(0);
+      assertThat(result.path("type").asText()).as(path).isEqualTo("object");
+      assertThat(result.has("required")).as(path + ": data is optional").isFalse();
+      assertThat(result.at("/properties/data/$ref").asText()).isEqualTo("#/components/schemas/ScrapeProviderData");
+      assertThat(result.at("/properties/normalized/$ref").asText()).isEqualTo("#/components/schemas/ScrapeNormalized");
+      assertThat(result.at("/properties/meta/$ref").asText()).isEqualTo("#/components/schemas/ScrapeMeta");
+      assertThat(alternatives.get(1).path("$ref").asText()).isEqualTo("#/components/schemas/DryRun");
+      for (var schema : List.of("ScrapeProviderData", "ScrapeNormalized", "ScrapeMeta", "DryRun")) {
+        assertThat(document.at("/components/schemas/" + schema).isObject()).as(schema).isTrue();
+      }
+      assertThat(realOrDryRun(operation)).as(path).isEqualTo("#/components/schemas/ScrapeResult");
+    }
+    var imports = paths.path(IMPORT).path("post");
+    assertThat(imports.has("x-mcp-output-schema") || imports.has("x-mcp-body-defaults")
+        || imports.has("x-mcp-raw-members")).isFalse();
   }
 
   /** The real body of an operation's 200, which a dry run's answer sits beside. */

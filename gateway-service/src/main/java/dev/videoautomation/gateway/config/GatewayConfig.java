@@ -114,6 +114,21 @@ public interface GatewayConfig {
     /** How soon they are read again while the document is partial (a service did not answer). */
     @WithDefault("PT2S")
     Duration retryEvery();
+
+    /**
+     * The most bytes of JSON a tool result carries (about 25,000 tokens): a list past it answers fewer items, any
+     * other answer a truncated envelope linking to the whole answer (docs/gateway-service.md, "Capped results").
+     */
+    @WithDefault("102400")
+    int resultCapBytes();
+
+    /** How long a whole answer behind a truncated result's {@code vas://results/{id}} link can be read. */
+    @WithDefault("PT10M")
+    Duration resultKeep();
+
+    /** The largest whole answer kept behind such a link; a larger one is refused as {@code payload_too_large}. */
+    @WithDefault("10485760")
+    int resultStoreBytes();
   }
 
   /**

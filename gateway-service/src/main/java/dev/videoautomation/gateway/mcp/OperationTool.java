@@ -9,10 +9,21 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * schemas, hints) and what a call needs to become the HTTP request (method, path template, which arguments are
  * path and query parameters and how each is serialized, whether a JSON body goes along). {@code keyless} is true when
  * the operation's {@code security} lets a caller without a key in, so a session without one sees the tool.
+ * {@code bodyDefaults} are the body members filled in when a call leaves them out ({@code x-mcp-body-defaults}, null
+ * for none); {@code rawMembers} the answer's members left out of the result unless the call sends {@code raw: true}
+ * ({@code x-mcp-raw-members}).
  */
 record OperationTool(String name, String method, String path, String title, String description,
     ObjectNode inputSchema, ObjectNode outputSchema, List<String> pathParameters,
-    List<QueryParameter> queryParameters, boolean takesBody, boolean keyless) {
+    List<QueryParameter> queryParameters, boolean takesBody, boolean keyless, ObjectNode bodyDefaults,
+    List<String> rawMembers) {
+
+  OperationTool(String name, String method, String path, String title, String description, ObjectNode inputSchema,
+      ObjectNode outputSchema, List<String> pathParameters, List<QueryParameter> queryParameters, boolean takesBody,
+      boolean keyless) {
+    this(name, method, path, title, description, inputSchema, outputSchema, pathParameters, queryParameters,
+        takesBody, keyless, null, List.of());
+  }
 
   /**
    * A query parameter as OpenAPI 3.0 serializes it (§4.7.12.4): {@code style} {@code form} (the default),
@@ -36,6 +47,10 @@ record OperationTool(String name, String method, String path, String title, Stri
   static final String WAIT = "wait";
   /** Sent as {@code Max-Credits} where the operation declares it (credit-charging operations, issue 32). */
   static final String MAX_CREDITS = "maxCredits";
+  /** Where the operation declares {@code x-mcp-raw-members}: true keeps those members in the result. */
+  static final String RAW = "raw";
+  /** The query parameter of a list's page size, which a list over the result cap is read again with. */
+  static final String LIMIT = "limit";
 
   /** Whether this tool has the {@link #QUERY} argument (and no declared parameter of that name). */
   boolean takesMoreQuery() {

@@ -33,6 +33,17 @@ final class OperationTools {
   static final String IDEMPOTENCY_KEY_PATTERN = "^[\\x20-\\x7E]+$";
   /** The longest opening paragraph a description may have (OperationDescriptionsTest holds the document to it). */
   static final int MOST_DESCRIBED = 600;
+  /** An operation's MCP output schema where it differs from its 200 answer's (the scrape tools leave out data). */
+  static final String OUTPUT_SCHEMA = "x-mcp-output-schema";
+  /** Body members an MCP call fills in when left out (the scrape tools' {@code normalize: true}). */
+  static final String BODY_DEFAULTS = "x-mcp-body-defaults";
+  /** Answer members an MCP result leaves out unless the call sends {@code raw: true}. */
+  static final String RAW_MEMBERS = "x-mcp-raw-members";
+  static final String TRUNCATED = "truncated";
+  static final String PREVIEW = "preview";
+  static final String RESOURCE = "resource";
+  private static final ObjectNode ENVELOPE = envelope();
+  private static final Set<String> SCALARS = Set.of("integer", "number", "string", "boolean");
 
   private OperationTools() {
   }
@@ -54,8 +65,8 @@ final class OperationTools {
         skipped.add(label);
         return;
       }
-      tools.add(tool(document, schemas, name, method.toUpperCase(Locale.ROOT), path.getKey(), node,
-          path.getValue().path("parameters")));
+      tools.add(shaped(tool(document, schemas, name, method.toUpperCase(Locale.ROOT), path.getKey(), node,
+          path.getValue().path("parameters")), node));
     }));
     if (!skipped.isEmpty()) {
       Log.debugf("Not offered as MCP tools (no operationId, x-mcp: false, a file body, or a repeated operationId): %s",
@@ -187,8 +198,129 @@ final class OperationTools {
    * What a successful call answers, as MCP's outputSchema (an object): the 2xx {@code application/json} schema, or,
    * when several 2xx answers carry one (a 201/202 operation's 200 dry run beside its real answer, issue 32), a
    * {@code oneOf} of them. Null when the first 2xx answer has no JSON body, or one of the bodies is not an object.
+   * The operation's {@code x-mcp-output-schema}, when it has one, stands instead.
    */
   static ObjectNode output(Schemas schemas, ObjectNode operation) {
+    return operation.get(OUTPUT_SCHEMA) instanceof ObjectNode declared
+        ? asObject(schemas.inline(declared)) : documented(schemas, operation);
+  }
+
+  /**
+   * The tool as its results are shaped: an output schema that can grow past the result cap admits the truncated
+   * envelope, unless the tool is a list read again with a smaller {@code limit} ({@link #pagesByLimit});
+   * {@code x-mcp-body-defaults} is shown as the body members' {@code default} (the call fills them in when left out),
+   * and {@code x-mcp-raw-members} as a boolean {@link OperationTool#RAW} argument (those members of the answer are
+   * left out of the result unless it is true).
+   */
+  static OperationTool shaped(OperationTool tool, ObjectNode operation) {
+    var output = tool.outputSchema() != null && unbounded(tool.outputSchema()) && !pagesByLimit(tool)
+        ? truncatable(tool.outputSchema()) : tool.outputSchema();
+    var defaults = tool.takesBody() && operation.get(BODY_DEFAULTS) instanceof ObjectNode given && !given.isEmpty()
+        ? given.deepCopy() : null;
+    var raw = new ArrayList<String>();
+    operation.path(RAW_MEMBERS).forEach(member -> raw.add(member.asText()));
+    if (defaults == null && raw.isEmpty() && output == tool.outputSchema()) {
+      return tool;
+    }
+    var input = tool.inputSchema().deepCopy();
+    var properties = (ObjectNode) input.get("properties");
+    if (defaults != null && properties.path(OperationTool.BODY).path("properties") instanceof ObjectNode members) {
+      defaults.fields().forEachRemaining(member -> {
+        if (members.get(member.getKey()) instanceof ObjectNode declared) {
+          declared.set("default", member.getValue());
+        }
+      });
+    }
+    if (!raw.isEmpty()) {
+      properties.putObject(OperationTool.RAW).put("type", "boolean").put("default", false)
+          .put("description", "True keeps `" + String.join("`, `", raw) + "` in the result, which leaves "
+              + (raw.size() == 1 ? "it" : "them") + " out by default.");
+    }
+    return new OperationTool(tool.name(), tool.method(), tool.path(), tool.title(), tool.description(), input,
+        output, tool.pathParameters(), tool.queryParameters(), tool.takesBody(), tool.keyless(),
+        defaults, List.copyOf(raw));
+  }
+
+  /**
+   * Whether an answer of {@code schema} can grow past any size: it holds an array without {@code maxItems}, or an
+   * object or value whose members are not declared (a provider's pass-through, a free-form map). Such a tool
+   * declares the truncated envelope beside its answer; one of declared, bounded members does not.
+   */
+  static boolean unbounded(JsonNode schema) {
+    if (!(schema instanceof ObjectNode node)) {
+      return false;
+    }
+    var types = new HashSet<String>();
+    if (node.get("type") instanceof ArrayNode several) {
+      several.forEach(type -> types.add(type.asText()));
+    } else if (node.has("type")) {
+      types.add(node.get("type").asText());
+    }
+    if ((types.contains("array") || node.has("items")) && !node.has("maxItems")) {
+      return true;
+    }
+    // A map of numbers or strings (units by bucket) is as long as its keys, which the API names; a map of objects
+    // or of anything is not.
+    var additional = node.get("additionalProperties");
+    if (additional != null && (additional.isBoolean() ? additional.asBoolean()
+        : !SCALARS.contains(additional.path("type").asText()))) {
+      return true;
+    }
+    var combinations = List.of("oneOf", "anyOf", "allOf");
+    var structured = node.has("properties") || node.has("enum") || node.has("const") || additional != null
+        || combinations.stream().anyMatch(node::has);
+    if (!structured && (types.isEmpty() || types.contains("object"))) {
+      return true;
+    }
+    for (var member : node.path("properties")) {
+      if (unbounded(member)) {
+        return true;
+      }
+    }
+    for (var combination : combinations) {
+      for (var alternative : node.path(combination)) {
+        if (unbounded(alternative)) {
+          return true;
+        }
+      }
+    }
+    return unbounded(node.path("items"));
+  }
+
+  /**
+   * {@code schema} or the envelope of a result over the cap ({@code {truncated: true, preview, resource}}), kept
+   * compact for tools/list's size: what each member holds is in docs/gateway-service.md and in the result's
+   * {@code resource_link} content, whose description says it.
+   */
+  static ObjectNode truncatable(ObjectNode schema) {
+    var either = NODES.objectNode().put("type", "object");
+    either.putArray("anyOf").add(schema).add(ENVELOPE.deepCopy());
+    return either;
+  }
+
+  /**
+   * A list the call pages with {@code limit}: a GET whose query takes {@code limit} and whose answer declares a
+   * {@code data} array and {@code nextCursor} (the API's list envelope). Over the cap it is read again with fewer.
+   */
+  static boolean pagesByLimit(OperationTool tool) {
+    var members = tool.outputSchema() == null ? null : tool.outputSchema().path("properties");
+    return tool.readOnly() && members != null && members.has("nextCursor")
+        && members.path("data").path("type").asText("").equals("array")
+        && tool.queryParameters().stream().anyMatch(parameter -> parameter.name().equals(OperationTool.LIMIT));
+  }
+
+  private static ObjectNode envelope() {
+    var envelope = NODES.objectNode().put("type", "object");
+    envelope.putArray("required").add(TRUNCATED).add(PREVIEW).add(RESOURCE);
+    var properties = envelope.putObject("properties");
+    properties.putObject(TRUNCATED).put("const", true);
+    properties.putObject(PREVIEW).put("type", "object");
+    properties.putObject(RESOURCE).put("type", "object");
+    return envelope;
+  }
+
+  /** The output schema the operation's 2xx answers declare; see {@link #output}. */
+  private static ObjectNode documented(Schemas schemas, ObjectNode operation) {
     var responses = operation.path("responses");
     var codes = new ArrayList<String>();
     responses.fieldNames().forEachRemaining(codes::add);

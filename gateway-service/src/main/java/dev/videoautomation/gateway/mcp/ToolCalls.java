@@ -14,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import io.quarkiverse.mcp.server.MetaKey;
 import io.quarkiverse.mcp.server.Progress;
 import io.quarkiverse.mcp.server.RequestId;
+import io.quarkiverse.mcp.server.ResourceLink;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolManager;
 import io.quarkiverse.mcp.server.ToolResponse;
@@ -41,11 +42,22 @@ import dev.videoautomation.platform.errors.ErrorCode;
  * text); any other answer as an {@code isError} result carrying the API's error body ({@code error}, {@code message},
  * {@code field}, {@code setup}, {@code retryAfter}, ...). An answer's {@code Credits-Remaining} (a credit-charging
  * operation's, issue 32) goes into the result's {@code _meta} as {@code creditsRemaining}.
+ *
+ * <p>A result is at most {@code gateway.mcp.result-cap-bytes} of JSON (issue 33): a list ({@code {data: [...],
+ * nextCursor}} of a GET that takes {@code limit}) over it is read again with a {@code limit} that fits, so its
+ * {@code nextCursor} is the owner's own; any other answer over it becomes {@code {truncated: true, preview,
+ * resource}}, the whole answer kept behind the {@code resource_link} ({@link StoredResults}, {@link ResultLinks}).
  */
 @ApplicationScoped
 class ToolCalls {
   static final String CREDITS_REMAINING = "Credits-Remaining";
   static final MetaKey CREDITS_REMAINING_META = MetaKey.of("creditsRemaining");
+  /** How many times a list over the cap is read again with a smaller {@code limit} before it is truncated. */
+  private static final int LIST_READS = 3;
+  /** Room kept for the {@code nextCursor} a shorter page gets (keyset cursors are well under it). */
+  private static final int CURSOR_ROOM = 1024;
+  /** The preview is at most this share of the cap: an eighth, 12,800 bytes by default. */
+  private static final int PREVIEW_SHARE = 8;
 
   private final Loopback loopback;
   private final HttpServerRequest request;
@@ -53,11 +65,21 @@ class ToolCalls {
   private final int maxUriBytes;
   private final JobWatch watch;
   private final Vertx vertx;
+  private final StoredResults stored;
+  private final ResultLinks links;
+  private final int resultCap;
+  private final int storeCap;
+  private final long keptMinutes;
 
   ToolCalls(Loopback loopback, HttpServerRequest request, CurrentVertxRequest current, GatewayConfig config,
-      JobWatch watch, Vertx vertx) {
+      JobWatch watch, Vertx vertx, StoredResults stored, ResultLinks links) {
     this.watch = watch;
     this.vertx = vertx;
+    this.stored = stored;
+    this.links = links;
+    this.resultCap = config.mcp().resultCapBytes();
+    this.storeCap = config.mcp().resultStoreBytes();
+    this.keptMinutes = Math.max(1, config.mcp().resultKeep().toMinutes());
     this.loopback = loopback;
     this.request = request;
     this.current = current;
@@ -75,18 +97,7 @@ class ToolCalls {
     if (refused != null) {
       return Uni.createFrom().item(refused);
     }
-    var target = new Target(tool.path());
-    for (var name : tool.pathParameters()) {
-      target.path(name, args.get(name).toString());
-    }
-    for (var parameter : tool.queryParameters()) {
-      target.query(parameter, args.get(parameter.name()));
-    }
-    var more = args.get(OperationTool.QUERY) instanceof JsonObject json ? json.getMap() : args.get(OperationTool.QUERY);
-    if (tool.takesMoreQuery() && more instanceof Map<?, ?> pairs) {
-      pairs.forEach((name, value) -> target.query(new OperationTool.QueryParameter(String.valueOf(name),
-          OperationTool.QueryParameter.FORM, true), value, OperationTool.QUERY + "." + name));
-    }
+    var target = target(tool, args);
     if (target.length() > maxUriBytes) {
       return Uni.createFrom().item(error(new JsonObject().put("error", ErrorCode.INVALID_REQUEST.code())
           .put("message", "Field '" + target.longest() + "' makes the request target " + target.length()
@@ -98,7 +109,7 @@ class ToolCalls {
       headers.put(IdempotentRequests.HEADER, key.toString());
     }
     var body = tool.takesBody() && args.containsKey(OperationTool.BODY)
-        ? Json.encodeToBuffer(args.get(OperationTool.BODY)) : null;
+        ? Json.encodeToBuffer(withDefaults(tool, args.get(OperationTool.BODY))) : null;
     if (args.get(OperationTool.MAX_CREDITS) instanceof Number cap
         && tool.inputSchema().path("properties").has(OperationTool.MAX_CREDITS)) {
       headers.put(OperationTools.MAX_CREDITS_HEADER, String.valueOf(cap.longValue()));
@@ -117,9 +128,13 @@ class ToolCalls {
       // A creating POST: the job's id is known once the owner has answered; the gateway tells it before waiting.
       headers.put(JobWatch.CREATION_HEADER, following.expectCreation());
     }
-    Future<Loopback.Answer> answer = loopback.call(tool.method(), target.toString(), request, headers, body);
+    var context = current.getCurrent();
+    // Read now, on the request: a list read again and a result stored happen in callbacks after it.
+    var caller = context == null ? request : context.request();
+    var owner = links.owner();
+    Future<ToolResponse> answer = loopback.call(tool.method(), target.toString(), caller, headers, body)
+        .compose(first -> capped(tool, args, caller, headers, owner, first, 0));
     return Uni.createFrom().completionStage(answer.toCompletionStage())
-        .map(ToolCalls::result)
         .invoke(() -> {
           var last = following == null ? 0 : following.close();
           progress.token().ifPresent(token -> progress.notificationBuilder().setProgress(last + 1)
@@ -185,6 +200,161 @@ class ToolCalls {
     }
   }
 
+  /** The request target of a call with {@code args}. */
+  private static Target target(OperationTool tool, Map<String, Object> args) {
+    var target = new Target(tool.path());
+    for (var name : tool.pathParameters()) {
+      target.path(name, args.get(name).toString());
+    }
+    for (var parameter : tool.queryParameters()) {
+      target.query(parameter, args.get(parameter.name()));
+    }
+    var more = args.get(OperationTool.QUERY) instanceof JsonObject json ? json.getMap() : args.get(OperationTool.QUERY);
+    if (tool.takesMoreQuery() && more instanceof Map<?, ?> pairs) {
+      pairs.forEach((name, value) -> target.query(new OperationTool.QueryParameter(String.valueOf(name),
+          OperationTool.QueryParameter.FORM, true), value, OperationTool.QUERY + "." + name));
+    }
+    return target;
+  }
+
+  /** {@code body} with the tool's {@code x-mcp-body-defaults} members it leaves out. */
+  @SuppressWarnings("unchecked")
+  static Object withDefaults(OperationTool tool, Object body) {
+    if (tool.bodyDefaults() == null) {
+      return body;
+    }
+    var object = body instanceof JsonObject json ? json.copy()
+        : body instanceof Map<?, ?> map ? new JsonObject((Map<String, Object>) map).copy() : null;
+    if (object == null) {
+      return body;
+    }
+    tool.bodyDefaults().fields().forEachRemaining(member -> {
+      if (!object.containsKey(member.getKey())) {
+        object.put(member.getKey(), Json.decodeValue(member.getValue().toString()));
+      }
+    });
+    return object;
+  }
+
+  /**
+   * The tool result of {@code answer}, within the result cap: as it is when it fits; a list read again with a
+   * {@code limit} that fits (a GET, which spends no daily unit); otherwise the truncated envelope.
+   */
+  private Future<ToolResponse> capped(OperationTool tool, Map<String, Object> args, HttpServerRequest caller,
+      Map<String, String> headers, String owner, Loopback.Answer answer, int reads) {
+    var response = result(answer, tool.rawMembers(), Boolean.TRUE.equals(args.get(OperationTool.RAW)));
+    if (response.isError() || !(response.structuredContent() instanceof JsonObject json)) {
+      return Future.succeededFuture(response);
+    }
+    var whole = json.toBuffer();
+    if (whole.length() <= resultCap) {
+      return Future.succeededFuture(response);
+    }
+    var list = OperationTools.pagesByLimit(tool) && json.getValue("data") instanceof JsonArray items ? items : null;
+    if (list != null && list.size() > 1 && reads < LIST_READS) {
+      var fitting = fittingItems(json, resultCap);
+      var fewer = new LinkedHashMap<>(args);
+      fewer.put(OperationTool.LIMIT, fitting);
+      return loopback.call(tool.method(), target(tool, fewer).toString(), caller, headers, null)
+          .compose(next -> capped(tool, fewer, caller, headers, owner, next, reads + 1));
+    }
+    if (list != null) {
+      // The list's schema has no envelope, and a page of one item is as short as it gets.
+      return Future.succeededFuture(error(new JsonObject().put("error", ErrorCode.PAYLOAD_TOO_LARGE.code())
+          .put("message", (list.size() == 1 ? "The first item of this page alone is over the " + resultCap
+              + " bytes a tool result carries (" + whole.length() + " bytes). Read it with the tool that gets it by "
+              + "id, which links to an answer over the cap, or over REST." : "This page was still over the "
+              + resultCap + " bytes a tool result carries after " + reads + " reads with a smaller limit. Send a "
+              + "smaller limit.")).put("limit", resultCap)));
+    }
+    if (whole.length() > storeCap || owner == null) {
+      return Future.succeededFuture(error(new JsonObject().put("error", ErrorCode.PAYLOAD_TOO_LARGE.code())
+          .put("message", "The answer is " + whole.length() + " bytes: over the " + resultCap + " a tool result "
+              + "carries, and " + (owner == null ? "this call has neither a key nor a session to keep it for."
+              : "over the " + storeCap + " kept behind a result link. Narrow the call, or make it over REST."))
+          .put("limit", owner == null ? resultCap : storeCap)));
+    }
+    return vertx.executeBlocking(() -> stored.store(owner, whole.getBytes()), false)
+        .map(uri -> truncated(json, uri, whole.length(), resultCap / PREVIEW_SHARE, keptMinutes,
+            response._meta()));
+  }
+
+  /**
+   * How many of the list's first items fit under {@code cap} with the rest of the answer, leaving room for a longer
+   * {@code nextCursor}; at least one, and fewer than the list has.
+   */
+  static int fittingItems(JsonObject answer, int cap) {
+    var items = answer.getJsonArray("data");
+    var rest = answer.copy().put("data", new JsonArray()).put("nextCursor", null).toBuffer().length()
+        + CURSOR_ROOM;
+    int fitting = 0;
+    long size = rest;
+    for (var item : items) {
+      size += Json.encodeToBuffer(item).length() + 1;
+      if (size > cap) {
+        break;
+      }
+      fitting++;
+    }
+    return Math.max(1, Math.min(fitting, items.size() - 1));
+  }
+
+  /**
+   * The envelope of an answer over the cap: {@code truncated: true}, {@code preview} (the answer with its arrays
+   * cut to their first items, strings to their first characters, objects to their first members and nesting to a
+   * depth, fewer at each step until it fits {@code previewBytes}; valid JSON, the same members where kept), and
+   * {@code resource}, the {@code resource_link} to the whole answer, also sent as the result's content.
+   */
+  static ToolResponse truncated(JsonObject answer, String uri, int bytes, int previewBytes, long keptMinutes,
+      Map<MetaKey, Object> meta) {
+    var link = new ResourceLink(uri, "application/json", uri.substring(uri.lastIndexOf('/') + 1),
+        "The whole answer", "The whole answer (" + bytes + " bytes), over the result cap; readable for "
+            + keptMinutes + " minutes by this client with resources/read.", bytes, null, null);
+    var envelope = new JsonObject().put(OperationTools.TRUNCATED, true)
+        .put(OperationTools.PREVIEW, preview(answer, previewBytes))
+        .put(OperationTools.RESOURCE, new JsonObject().put("type", "resource_link").put("uri", uri)
+            .put("name", link.name()).put("mimeType", link.mimeType()).put("size", bytes));
+    return new ToolResponse(false, List.of(new TextContent(envelope.encode()), link), envelope, meta);
+  }
+
+  /** The answer cut at smaller steps until it fits {@code budget} bytes; {@code {}} when not even the last does. */
+  static JsonObject preview(JsonObject answer, int budget) {
+    for (int step = 32; step >= 1; step /= 2) {
+      var cut = (JsonObject) cut(answer, step, 0);
+      if (cut.toBuffer().length() <= budget) {
+        return cut;
+      }
+    }
+    return new JsonObject();
+  }
+
+  /**
+   * {@code value} with arrays of at most {@code step} items, strings of at most 32 x {@code step} characters, objects
+   * of at most 8 x {@code step} members, and nothing below a depth of 2 + {@code step} / 4.
+   */
+  private static Object cut(Object value, int step, int depth) {
+    return switch (value) {
+      case JsonObject object -> {
+        var kept = new JsonObject();
+        if (depth < 2 + step / 4) {
+          object.stream().limit(8L * step).forEach(member -> kept.put(member.getKey(),
+              cut(member.getValue(), step, depth + 1)));
+        }
+        yield kept;
+      }
+      case JsonArray array -> {
+        var kept = new JsonArray();
+        if (depth < 2 + step / 4) {
+          array.stream().limit(step).forEach(item -> kept.add(cut(item, step, depth + 1)));
+        }
+        yield kept;
+      }
+      case String text when text.length() > 32 * step -> text.substring(0, 32 * step) + "…";
+      case null -> null;
+      default -> value;
+    };
+  }
+
   /** Why these arguments are not sent, or null. */
   private ToolResponse refusal(OperationTool tool, ArgumentChecks checks, RequestId id, Map<String, Object> args) {
     var context = current.getCurrent();
@@ -217,6 +387,11 @@ class ToolCalls {
 
   /** A tool result from one gateway answer. */
   static ToolResponse result(Loopback.Answer answer) {
+    return result(answer, List.of(), true);
+  }
+
+  /** A tool result from one gateway answer, without {@code rawMembers} unless {@code raw}. */
+  static ToolResponse result(Loopback.Answer answer, List<String> rawMembers, boolean raw) {
     var text = answer.body().toString(StandardCharsets.UTF_8);
     var contentType = answer.headers().get("Content-Type");
     var json = contentType != null && contentType.contains("json") && !text.isBlank();
@@ -235,8 +410,12 @@ class ToolCalls {
           + " bytes." : text;
       return new ToolResponse(false, List.of(new TextContent(summary)), null, null);
     }
-    return new ToolResponse(false, List.of(new TextContent(text)), asObject(answer.body().toJsonValue()),
-        creditsRemaining(answer));
+    var structured = asObject(answer.body().toJsonValue());
+    if (!raw && rawMembers.stream().anyMatch(structured::containsKey)) {
+      rawMembers.forEach(structured::remove);
+      text = structured.encode();
+    }
+    return new ToolResponse(false, List.of(new TextContent(text)), structured, creditsRemaining(answer));
   }
 
   /** {@code _meta.creditsRemaining} from the answer's {@code Credits-Remaining}; null (no _meta) without one. */

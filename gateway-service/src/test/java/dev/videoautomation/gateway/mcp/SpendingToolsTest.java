@@ -58,7 +58,10 @@ class SpendingToolsTest {
            "Summary": {"type": "object", "required": ["summary"], "properties": {"summary": {"type": "string"}}},
            "DryRun": {"type": "object", "required": ["dryRun", "wouldRun", "cost"],
               "properties": {"dryRun": {"type": "boolean", "enum": [true]}, "wouldRun": {"type": "boolean"},
-                "cost": {"type": "object"}, "refusal": {"type": "object", "nullable": true}}}}}}""";
+                "cost": {"type": "object", "properties": {"credits": {"type": "integer"},
+                   "units": {"type": "object", "additionalProperties": {"type": "integer"}}}},
+                "refusal": {"type": "object", "nullable": true,
+                   "properties": {"error": {"type": "string"}, "message": {"type": "string"}}}}}}}}""";
   private static final String DRY_RUN_BODY = "{\"dryRun\": true, \"wouldRun\": true, \"cost\": {\"credits\": 4, "
       + "\"units\": {\"images.generate\": 1}}, \"refusal\": null}";
 
