@@ -16,8 +16,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * <li>An input schema keeps its types, constraints, enums and defaults, and the first sentence of each argument's
  * description; it loses examples, titles, formats, {@code x-} extensions and the descriptions below the arguments
  * (the body's fields: the tool's description and its docs say what they mean).</li>
- * <li>An output schema keeps the answer's shape to {@value #OUTPUT_DEPTH} level of fields (their names, and the
- * alternatives); their types, deeper structure, enums, descriptions, examples, formats, bounds, {@code required},
+ * <li>An output schema keeps the answer's shape to {@value #OUTPUT_DEPTH} level of fields (their names and
+ * constants, and the alternatives); their types, deeper structure, enums, descriptions, examples, formats, bounds, {@code required},
  * {@code additionalProperties} and {@code x-} extensions go, since the answer itself shows them. Dropping keywords
  * only widens a schema, and {@code oneOf} becomes {@code anyOf} (widened alternatives may overlap), so every answer
  * that met the full schema meets the lean one. The dry run's answer, an alternative of every spending tool's, is
@@ -103,8 +103,12 @@ final class LeanSchemas {
 
   private static JsonNode lean(JsonNode node, boolean output, int depth) {
     if (output && depth >= OUTPUT_DEPTH && node.isObject()) {
-      // A field of the answer, named: its value shows the rest.
-      return NODES.objectNode();
+      // A field of the answer, named (with its constant, which tells alternatives apart): its value shows the rest.
+      var field = NODES.objectNode();
+      if (node.has("const")) {
+        field.set("const", node.get("const").deepCopy());
+      }
+      return field;
     }
     if (node instanceof ArrayNode array) {
       var copy = NODES.arrayNode();
