@@ -40,12 +40,19 @@ import io.restassured.http.ContentType;
  * document's operations, registration works without a key, and with a paid key the tools meet the same usage,
  * records, daily limits and error bodies as REST; a session stays its client's; what is not a message, and arguments
  * that cannot be sent, are refused without an ERROR in the gateway's log. Tool names are looked up in the document by
- * method and path.
+ * method and path. Toolsets (issue 33): by default the start and jobs sets, staging from a URL and the records'
+ * reads, within 40 KB of {@code tools/list}; {@code ?toolsets=all} every tool, within 160 KB; a session enables more
+ * sets and is told {@code notifications/tools/list_changed}.
  */
 @ExtendWith(RunningSuite.class)
 class McpIT {
   private static final List<String> METHODS = List.of("get", "post", "put", "patch", "delete");
   private static final String LIST_TOOLS = "{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/list\"}";
+  private static final Set<String> TOOLSET_TOOLS = Set.of("listToolsets", "enableToolsets");
+  private static final Set<String> SETS = Set.of("start", "keys", "jobs", "scrape", "media", "create", "records");
+  /** Issue 33's budgets for {@code tools/list}, summed over its pages. */
+  private static final int DEFAULT_BUDGET = 40 * 1024;
+  private static final int ALL_BUDGET = 160 * 1024;
   private static final ObjectMapper JSON = new ObjectMapper();
   /** For what the SDK client never sends: bodies that are not messages, repeated keys, another client's key. */
   private static final HttpClient MCP_HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -66,7 +73,7 @@ class McpIT {
     assertThat(init.capabilities().tools()).isNotNull();
 
     var keyless = anonymous.listTools().tools();
-    assertThat(names(keyless)).isEqualTo(tools(document, true));
+    assertThat(names(keyless)).isEqualTo(withToolsetTools(tools(document, true)));
 
     var registered = anonymous.callTool(new McpSchema.CallToolRequest(tool(document, "post", "/v1/auth/agent"),
         Map.of("body", Map.of("type", "anonymous", "requested_credential_type", "api_key"))));
@@ -78,7 +85,7 @@ class McpIT {
     var keyed = client(agent.key());
     keyed.initialize();
     var all = keyed.listTools().tools();
-    assertThat(names(all)).isEqualTo(tools(document, false));
+    assertThat(names(all)).isEqualTo(withToolsetTools(tools(document, false)));
     assertThat(all).allSatisfy(tool -> assertThat(tool.inputSchema()).containsEntry("type", "object"));
   }
 
@@ -202,8 +209,8 @@ class McpIT {
     assertThat(longId.structuredContent()).asInstanceOf(InstanceOfAssertFactories.MAP)
         .containsEntry("error", "invalid_request").containsEntry("field", "id");
 
-    var session = openSession(agent.key());
-    var repeated = mcp("POST", agent.key(), session, """
+    var session = openSession(agent.key(), "/mcp?toolsets=records");
+    var repeated = mcpAt("/mcp?toolsets=records", "POST", agent.key(), session, """
         {"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "%s", "arguments": {"body":
           {"url": "https://www.tiktok.com/@someone/video/7300000000000000044", "platform": "shortvideo",
            "notes": "first", "notes": "second"}}}}""".formatted(create));
@@ -212,6 +219,136 @@ class McpIT {
     assertThat(result.path("isError").asBoolean()).as(repeated.body()).isTrue();
     assertThat(result.at("/structuredContent/field").asText()).isEqualTo("body.notes");
     assertThat(newErrorLines(log, before)).isEmpty();
+  }
+
+  @Test
+  void shouldListTheDefaultToolsetsWithinTheirBudget() throws Exception {
+    var document = document();
+    var agent = Agents.subscribedAgent();
+    var client = client(agent.key(), null);
+    client.initialize();
+
+    var expected = new HashSet<String>();
+    toolsets(document).forEach((name, set) -> {
+      var operation = operation(document, name);
+      if (set.equals("start") || set.equals("jobs") || name.equals("stageMediaFromUrl")
+          || set.equals("records") && operation.path("method").asText().equals("get")) {
+        expected.add(name);
+      }
+    });
+    assertThat(expected).contains("registerAgent", "getJob", "listWebhooks", "stageMediaFromUrl", "listAccounts")
+        .doesNotContain("createAccount", "scrapePhotoProfile", "rotateApiKey");
+    assertThat(names(client.listTools().tools())).isEqualTo(withToolsetTools(expected));
+
+    var sets = client.callTool(new McpSchema.CallToolRequest("listToolsets", Map.of()));
+    assertThat(sets.isError()).as(text(sets)).isFalse();
+    var sizes = new java.util.HashMap<String, Integer>();
+    JSON.valueToTree(sets.structuredContent()).path("toolsets")
+        .forEach(set -> sizes.put(set.path("name").asText(), set.path("tools").asInt()));
+    var counted = toolsets(document).values().stream()
+        .collect(Collectors.groupingBy(set -> set, Collectors.summingInt(set -> 1)));
+    assertThat(sizes).isEqualTo(counted);
+
+    var bytes = listedBytes(agent.key(), null);
+    System.out.printf("tools/list by default: %d bytes, %d tools%n", bytes, expected.size() + 2);
+    assertThat(bytes).as("tools/list by default, in bytes over its pages").isLessThanOrEqualTo(DEFAULT_BUDGET);
+  }
+
+  @Test
+  void shouldListEveryToolInItsToolsetWithToolsetsAllWithinTheBudget() throws Exception {
+    var document = document();
+    var agent = Agents.subscribedAgent();
+
+    assertThat(toolsets(document).keySet()).isEqualTo(tools(document, false));
+    assertThat(Set.copyOf(toolsets(document).values())).isEqualTo(SETS);
+    var bytes = listedBytes(agent.key(), "all");
+    System.out.printf("tools/list with toolsets=all: %d bytes, %d tools%n", bytes,
+        tools(document, false).size() + 2);
+    assertThat(bytes).as("tools/list with toolsets=all, in bytes over its pages").isLessThanOrEqualTo(ALL_BUDGET);
+  }
+
+  @Test
+  void shouldEnableToolsetsAndTellTheClientToListAgain() throws Exception {
+    var document = document();
+    var agent = Agents.subscribedAgent();
+    var changes = new java.util.concurrent.CopyOnWriteArrayList<List<McpSchema.Tool>>();
+    var client = client(agent.key(), null, changes::add);
+    client.initialize();
+    var scrape = toolsets(document).entrySet().stream().filter(entry -> entry.getValue().equals("scrape"))
+        .map(Map.Entry::getKey).collect(Collectors.toSet());
+    assertThat(names(client.listTools().tools())).doesNotContainAnyElementsOf(scrape);
+
+    var enabled = client.callTool(new McpSchema.CallToolRequest("enableToolsets",
+        Map.of("toolsets", List.of("scrape"))));
+    assertThat(enabled.isError()).as(text(enabled)).isFalse();
+
+    var deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (changes.stream().noneMatch(tools -> names(tools).containsAll(scrape)) && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    assertThat(changes).as("tools/list_changed, then the tools listed again")
+        .anySatisfy(tools -> assertThat(names(tools)).containsAll(scrape));
+    assertThat(names(client.listTools().tools())).containsAll(scrape).contains("registerAgent");
+
+    var unknown = mcpAt("/mcp?toolsets=scrape,nope", "POST", agent.key(), null, """
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18",
+         "capabilities": {}, "clientInfo": {"name": "mcp-it-by-hand", "version": "1"}}}""");
+    assertThat(unknown.statusCode()).as(unknown.body()).isEqualTo(400);
+    assertThat(JSON.readTree(unknown.body()).at("/error/data/field").asText()).isEqualTo("toolsets");
+  }
+
+  /** The bytes of every page of {@code tools/list} on a new session of {@code toolsets} (none when null). */
+  private static int listedBytes(String key, String toolsets) throws Exception {
+    var path = toolsets == null ? "/mcp" : "/mcp?toolsets=" + toolsets;
+    var session = openSession(key, path);
+    var total = 0;
+    String cursor = null;
+    for (int page = 0; page < 50; page++) {
+      var request = cursor == null ? LIST_TOOLS : """
+          {"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {"cursor": %s}}"""
+          .formatted(JSON.writeValueAsString(cursor));
+      var answer = mcpAt(path, "POST", key, session, request);
+      assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+      var message = lastMessage(answer.body());
+      total += message.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+      var next = JSON.readTree(message).at("/result/nextCursor");
+      if (next.isMissingNode() || next.isNull()) {
+        return total;
+      }
+      cursor = next.asText();
+    }
+    throw new AssertionError("tools/list did not end within 50 pages");
+  }
+
+  /** Every MCP tool of the document and its {@code x-toolset}. */
+  private static Map<String, String> toolsets(JsonNode document) {
+    var sets = new java.util.HashMap<String, String>();
+    for (var name : tools(document, false)) {
+      var set = operation(document, name).path("operation").path("x-toolset").asText("");
+      assertThat(set).as(name + "'s x-toolset").isIn(SETS);
+      sets.put(name, set);
+    }
+    return sets;
+  }
+
+  /** {@code {method, operation}} of the operation {@code name}. */
+  private static JsonNode operation(JsonNode document, String name) {
+    for (var path : (Iterable<JsonNode>) document.path("paths")::elements) {
+      for (var method : METHODS) {
+        if (path.path(method).path("operationId").asText("").equals(name)) {
+          var found = JSON.createObjectNode().put("method", method);
+          found.set("operation", path.path(method));
+          return found;
+        }
+      }
+    }
+    throw new AssertionError("no operation " + name);
+  }
+
+  private static Set<String> withToolsetTools(Set<String> names) {
+    var all = new HashSet<>(names);
+    all.addAll(TOOLSET_TOOLS);
+    return all;
   }
 
   /** Spends {@code count} scrape units through REST, eight calls at a time. */
@@ -251,7 +388,12 @@ class McpIT {
 
   /** One MCP HTTP exchange by hand (the SDK client never sends what these tests send). */
   private static HttpResponse<String> mcp(String method, String key, String session, String body) throws Exception {
-    var request = HttpRequest.newBuilder(RunningSuite.suite().baseUri(Service.GATEWAY).resolve("/mcp"))
+    return mcpAt("/mcp", method, key, session, body);
+  }
+
+  private static HttpResponse<String> mcpAt(String path, String method, String key, String session, String body)
+      throws Exception {
+    var request = HttpRequest.newBuilder(RunningSuite.suite().baseUri(Service.GATEWAY).resolve(path))
         .timeout(Duration.ofSeconds(30)).header("Accept", "application/json, text/event-stream")
         .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
             : HttpRequest.BodyPublishers.ofString(body));
@@ -268,13 +410,17 @@ class McpIT {
   }
 
   private static String openSession(String key) throws Exception {
-    var initialized = mcp("POST", key, null, """
+    return openSession(key, "/mcp");
+  }
+
+  private static String openSession(String key, String path) throws Exception {
+    var initialized = mcpAt(path, "POST", key, null, """
         {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18",
          "capabilities": {}, "clientInfo": {"name": "mcp-it-by-hand", "version": "1"}}}""");
     assertThat(initialized.statusCode()).as(initialized.body()).isEqualTo(200);
     var session = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
     var initializedNote = "{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}";
-    assertThat(mcp("POST", key, session, initializedNote).statusCode()).isEqualTo(202);
+    assertThat(mcpAt(path, "POST", key, session, initializedNote).statusCode()).isEqualTo(202);
     return session;
   }
 
@@ -350,16 +496,28 @@ class McpIT {
         .map(c -> ((McpSchema.TextContent) c).text()).collect(Collectors.joining("\n"));
   }
 
+  /** A client of every toolset ({@code ?toolsets=all}). */
   private McpSyncClient client(String key) {
+    return client(key, "all");
+  }
+
+  private McpSyncClient client(String key, String toolsets) {
+    return client(key, toolsets, tools -> { });
+  }
+
+  /** A client of {@code toolsets} (the MCP URL's parameter; none when null) telling {@code changes} new tool lists. */
+  private McpSyncClient client(String key, String toolsets,
+      java.util.function.Consumer<List<McpSchema.Tool>> changes) {
     var base = RunningSuite.suite().baseUri(Service.GATEWAY).toString().replaceAll("/$", "");
-    var transport = HttpClientStreamableHttpTransport.builder(base).endpoint("/mcp")
+    var transport = HttpClientStreamableHttpTransport.builder(base)
+        .endpoint(toolsets == null ? "/mcp" : "/mcp?toolsets=" + toolsets)
         .httpRequestCustomizer((builder, method, uri, body, context) -> {
           if (key != null) {
             builder.header("Authorization", "Bearer " + key);
           }
         }).connectTimeout(Duration.ofSeconds(5)).build();
     var client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(30))
-        .clientInfo(new McpSchema.Implementation("mcp-it", "1.0")).build();
+        .clientInfo(new McpSchema.Implementation("mcp-it", "1.0")).toolsChangeConsumer(changes).build();
     clients.add(client);
     return client;
   }

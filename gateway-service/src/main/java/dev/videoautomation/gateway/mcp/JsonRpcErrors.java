@@ -24,16 +24,30 @@ final class JsonRpcErrors {
     send(rc, error.status(), error, code, message, id);
   }
 
+  /** A refusal of the request's {@code field} (a parameter of the MCP URL), named in the body as REST names one. */
+  static void refuse(RoutingContext rc, String field, String message) {
+    send(rc, ErrorCode.INVALID_REQUEST.status(), ErrorCode.INVALID_REQUEST, JsonRpcMessages.INVALID_REQUEST,
+        message, null, field);
+  }
+
   /** {@code error}'s body with another status than its own (a refusal of the MCP server's, kept as it was). */
   static void send(RoutingContext rc, int status, ErrorCode error, int code, String message, JsonNode id) {
+    send(rc, status, error, code, message, id, null);
+  }
+
+  private static void send(RoutingContext rc, int status, ErrorCode error, int code, String message, JsonNode id,
+      String field) {
     var response = rc.response();
     if (response.ended()) {
       return;
     }
+    var data = new JsonObject().put("error", error.code()).put("message", message);
+    if (field != null) {
+      data.put("field", field);
+    }
     var body = new JsonObject().put("jsonrpc", "2.0").put("id", id == null ? null
         : id.isTextual() ? id.textValue() : id.numberValue())
-        .put("error", new JsonObject().put("code", code).put("message", message)
-            .put("data", new JsonObject().put("error", error.code()).put("message", message)));
+        .put("error", new JsonObject().put("code", code).put("message", message).put("data", data));
     response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
         .end(body.toBuffer());
   }

@@ -10,8 +10,9 @@ import io.vertx.core.http.HttpServerRequest;
 
 /**
  * A session without a key sees, and may call, only the tools whose operation lets a caller without a key in
- * (registration, discovery, pricing, subscribe, ...). The key is read from the current MCP HTTP request, the way the
- * gateway reads it on REST (a key that is sent is checked by admission before the request reaches MCP).
+ * (registration, discovery, pricing, subscribe, ...) and the toolset tools. The key is read from the current MCP HTTP
+ * request, the way the gateway reads it on REST (a key that is sent is checked by admission before the request
+ * reaches MCP).
  */
 @Singleton
 @Priority(100)
@@ -26,7 +27,7 @@ public class KeylessTools implements ToolFilter {
 
   @Override
   public boolean test(ToolManager.ToolInfo tool, FilterContext context) {
-    return hasKey(request) || tools.keyless(tool.name());
+    return hasKey(request) || tools.keyless(tool.name()) || ToolsetTools.NAMES.contains(tool.name());
   }
 
   static boolean hasKey(HttpServerRequest request) {

@@ -18,6 +18,7 @@ import dev.videoautomation.platform.errors.ErrorCode;
 
 /**
  * What {@code /mcp} checks after the gateway's request path (sizes, route, the key) and before the MCP server: that
+ * the URL's {@code toolsets} names only toolsets ({@link ToolsetChoice}; else 400 naming {@code toolsets}), that
  * the session named by {@code Mcp-Session-Id} exists and belongs to the caller's client ({@link McpSessions}), and
  * that a {@code POST}'s body is a JSON-RPC message the server can take ({@link JsonRpcMessages}). Both are answered
  * here with the JSON-RPC error ({@link JsonRpcErrors}): 404 for a session that is not there or not the caller's
@@ -56,6 +57,12 @@ class McpEndpoint {
   }
 
   private void session(RoutingContext rc) {
+    try {
+      ToolsetChoice.parse(rc.request().getParam(ToolsetChoice.PARAMETER));
+    } catch (ToolsetChoice.UnknownToolset e) {
+      JsonRpcErrors.refuse(rc, ToolsetChoice.PARAMETER, e.getMessage());
+      return;
+    }
     Admitted admitted = rc.get(Admitted.CONTEXT_KEY);
     var clientId = admitted == null ? null : admitted.clientId();
     var session = rc.request().getHeader(SESSION_HEADER);

@@ -1,6 +1,7 @@
 package dev.videoautomation.gateway.mcp;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,6 +43,8 @@ public class McpTools {
   private final HttpServer server;
   private final GatewayConfig.Mcp config;
   private final Map<String, OperationTool> known = new ConcurrentHashMap<>();
+  /** The document each tool was last read from, for its whole definition ({@link OperationDocs}). */
+  private final Map<String, ObjectNode> readFrom = new ConcurrentHashMap<>();
   private final CompletableFuture<Void> firstRead = new CompletableFuture<>();
   private volatile boolean stopped;
 
@@ -78,6 +81,21 @@ public class McpTools {
     return Set.copyOf(known.keySet());
   }
 
+  /** The tool of this name; null for one that is no operation's (the toolset tools). */
+  OperationTool tool(String name) {
+    return known.get(name);
+  }
+
+  /** The document {@code name}'s tool was last read from; null for no such tool. */
+  ObjectNode documentOf(String name) {
+    return readFrom.get(name);
+  }
+
+  /** Every operation's tool. */
+  Collection<OperationTool> all() {
+    return List.copyOf(known.values());
+  }
+
   private void readLater(Duration delay) {
     if (stopped) {
       return;
@@ -108,6 +126,7 @@ public class McpTools {
     var tools = OperationTools.from(document);
     var whole = document.path("info").path("x-missing-services").isEmpty();
     for (var tool : tools) {
+      readFrom.put(tool.name(), document);
       var previous = known.get(tool.name());
       if (tool.equals(previous)) {
         continue;
@@ -124,6 +143,7 @@ public class McpTools {
         if (!wanted.contains(name)) {
           manager.removeTool(name);
           known.remove(name);
+          readFrom.remove(name);
         }
       }
     }
@@ -134,9 +154,10 @@ public class McpTools {
     var checks = ArgumentChecks.of(tool);
     var definition = manager.newTool(tool.name())
         .setDescription(tool.description())
-        .setInputSchema(new JsonObject(tool.inputSchema().toString()))
-        .setAnnotations(new ToolManager.ToolAnnotations(tool.title(), tool.readOnly(), tool.destructive(),
-            tool.idempotent(), false))
+        .setInputSchema(new JsonObject(LeanSchemas.listed(tool.inputSchema()).toString()))
+        // The title is the tool's own; the annotations would repeat it.
+        .setAnnotations(new ToolManager.ToolAnnotations(null, tool.readOnly(), tool.destructive(),
+            tool.idempotent(), tool.openWorld()))
         .setAsyncHandler(arguments -> calls.call(tool, checks, arguments));
     if (tool.title() != null) {
       definition.setTitle(tool.title());

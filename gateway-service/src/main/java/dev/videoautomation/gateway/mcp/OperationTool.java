@@ -1,29 +1,32 @@
 package dev.videoautomation.gateway.mcp;
 
 import java.util.List;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.videoautomation.platform.openapi.Toolset;
 
 /**
  * One operation of the merged OpenAPI document as an MCP tool: what the client sees (name, title, description,
  * schemas, hints) and what a call needs to become the HTTP request (method, path template, which arguments are
  * path and query parameters and how each is serialized, whether a JSON body goes along). {@code keyless} is true when
  * the operation's {@code security} lets a caller without a key in, so a session without one sees the tool.
- * {@code bodyDefaults} are the body members filled in when a call leaves them out ({@code x-mcp-body-defaults}, null
- * for none); {@code rawMembers} the answer's members left out of the result unless the call sends {@code raw: true}
- * ({@code x-mcp-raw-members}).
+ * {@code toolset} is the operation's {@code x-toolset} (null when the document names none or a set this gateway does
+ * not know: such a tool is listed as if in the default). {@code bodyDefaults} are the body members filled in when a
+ * call leaves them out ({@code x-mcp-body-defaults}, null for none); {@code rawMembers} the answer's members left out
+ * of the result unless the call sends {@code raw: true} ({@code x-mcp-raw-members}); {@code pagesByLimit} whether a
+ * result over the cap is read again with a smaller {@code limit} (judged on the full answer schema, which the listed
+ * output schema no longer shows).
  */
 record OperationTool(String name, String method, String path, String title, String description,
     ObjectNode inputSchema, ObjectNode outputSchema, List<String> pathParameters,
-    List<QueryParameter> queryParameters, boolean takesBody, boolean keyless, ObjectNode bodyDefaults,
-    List<String> rawMembers) {
-
-  OperationTool(String name, String method, String path, String title, String description, ObjectNode inputSchema,
-      ObjectNode outputSchema, List<String> pathParameters, List<QueryParameter> queryParameters, boolean takesBody,
-      boolean keyless) {
-    this(name, method, path, title, description, inputSchema, outputSchema, pathParameters, queryParameters,
-        takesBody, keyless, null, List.of());
-  }
+    List<QueryParameter> queryParameters, boolean takesBody, boolean keyless, Toolset toolset,
+    ObjectNode bodyDefaults, List<String> rawMembers, boolean pagesByLimit) {
+  /** The upload-by-URL operation: fetches a file from any site. */
+  static final String STAGE_FROM_URL = "stageMediaFromUrl";
+  /** Key or secret rotation, revocation, cancelling, deleting, archiving: what cannot be taken back. */
+  private static final Pattern DESTROYING = Pattern.compile("^(rotate|revoke|cancel|delete|archive)[A-Z].*");
 
   /**
    * A query parameter as OpenAPI 3.0 serializes it (§4.7.12.4): {@code style} {@code form} (the default),
@@ -62,8 +65,21 @@ record OperationTool(String name, String method, String path, String title, Stri
     return method.equals("GET");
   }
 
+  /**
+   * A {@code DELETE}, or an operation that rotates or revokes a key or secret, cancels, deletes or archives (by its
+   * operationId: {@code rotateApiKey}, {@code revokeLeakedApiKey}, {@code cancelJob}, {@code rotateWebhookSecret}).
+   */
   boolean destructive() {
-    return method.equals("DELETE");
+    return method.equals("DELETE") || DESTROYING.matcher(name).matches();
+  }
+
+  /**
+   * Whether the tool reaches sites outside this API: scraping and importing (the {@code scrape} set), staging from a
+   * URL, and generating through a provider (the {@code create} set's POSTs).
+   */
+  boolean openWorld() {
+    return method.equals("POST")
+        && (toolset == Toolset.SCRAPE || toolset == Toolset.CREATE || name.equals(STAGE_FROM_URL));
   }
 
   /** HTTP's idempotent methods (RFC 9110 §9.2.2): repeating the call has the effect of making it once. */

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -13,16 +14,21 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.quarkus.logging.Log;
 
+import dev.videoautomation.platform.openapi.Toolset;
+import dev.videoautomation.platform.spending.DryRuns;
+
 /**
  * Reads the tools out of an OpenAPI document: one per operation that has an {@code operationId} and is not marked
  * {@code x-mcp: false} (the Stripe webhook, HTML pages and their form posts, the CDN, the documents themselves). The
  * input schema is an object of the path and query parameters (an object-valued one, such as the tag filters'
  * {@code deepObject}, as one object argument), the JSON body under {@code body}, on POSTs an optional
  * {@code idempotencyKey}, where the operation declares the header {@code maxCredits} (sent as {@code Max-Credits}),
- * and on a GET that declares no object-valued parameter the catch-all {@code query}; the output schema is the 2xx
+ * and on a GET that declares no object-valued parameter and names parameters by pattern in its description
+ * ({@code tag.<key>=<value>}) the catch-all {@code query}; the output schema is the 2xx
  * {@code application/json} schema when it is an object, and a {@code oneOf} of them when there are several (a
  * 201/202 operation's dry run answers 200 with another body).
- * Schemas are made self-contained ({@link Schemas}) because an MCP client sees no {@code components}.
+ * Schemas are made self-contained ({@link Schemas}) because an MCP client sees no {@code components}, then lean
+ * ({@link LeanSchemas}). Each tool carries its operation's {@code x-toolset}.
  */
 final class OperationTools {
   static final List<String> METHODS = List.of("get", "post", "put", "patch", "delete");
@@ -44,6 +50,9 @@ final class OperationTools {
   static final String RESOURCE = "resource";
   private static final ObjectNode ENVELOPE = envelope();
   private static final Set<String> SCALARS = Set.of("integer", "number", "string", "boolean");
+  static final String DRY_RUN = "true: checks and prices the call, doing nothing.";
+  /** A query parameter named by pattern, as a description writes it: {@code tag.<key>}, {@code tag[<key>]}. */
+  private static final Pattern PARAMETER_PATTERN = Pattern.compile("[A-Za-z_]+(\\.|\\[)<[A-Za-z_]+>");
 
   private OperationTools() {
   }
@@ -116,7 +125,10 @@ final class OperationTools {
               parameter.path("explode").asBoolean(style.equals(OperationTool.QueryParameter.FORM))));
           objectInQuery |= schema.path("type").asText("").equals("object");
         }
-        if (parameter.hasNonNull("description") && !schema.has("description")) {
+        if (parameterName.equals(DryRuns.PARAMETER)) {
+          // Every spending tool has it; the document's long description is in the tool's docs.
+          schema.put("description", DRY_RUN);
+        } else if (parameter.hasNonNull("description") && !schema.has("description")) {
           schema.put("description", parameter.get("description").asText());
         }
         properties.set(parameterName, schema);
@@ -130,58 +142,54 @@ final class OperationTools {
     var takesBody = !method.equals("GET") && !bodySchema.isMissingNode();
     if (takesBody) {
       var body = schemas.inline(bodySchema);
-      if (!body.has("description")) {
-        body.put("description", "The JSON body of " + method + " " + path + ".");
-      }
       properties.set(OperationTool.BODY, body);
       if (schemas.resolve(operation.path("requestBody")).path("required").asBoolean(false)) {
         required.add(OperationTool.BODY);
       }
     }
     // An operation that declares an object-valued query parameter (the tag filters' deepObject) declares its
-    // filters; the catch-all would offer them twice.
-    if (method.equals("GET") && !objectInQuery && !properties.has(OperationTool.QUERY)) {
+    // filters; the catch-all would offer them twice. One whose description names no parameter by pattern has none.
+    if (method.equals("GET") && !objectInQuery && !properties.has(OperationTool.QUERY)
+        && PARAMETER_PATTERN.matcher(operation.path("description").asText("")).find()) {
       properties.putObject(OperationTool.QUERY).put("type", "object")
-          .put("description", "More query parameters, name to value, for filters the description names by "
-              + "pattern rather than as parameters.")
+          .put("description", "More query parameters, name to value, as the description names them.")
           .putObject("additionalProperties").put("type", "string");
     }
     if (method.equals("POST")) {
       // A header value: printable ASCII, as the Idempotency-Key field is a structured-field string.
       var key = properties.putObject(OperationTool.IDEMPOTENCY_KEY).put("type", "string").put("minLength", 1)
           .put("maxLength", 255).put("pattern", IDEMPOTENCY_KEY_PATTERN)
-          .put("description", "Sent as Idempotency-Key (1 to 255 printable ASCII characters): a retry with the "
-              + "same key and body replays the first answer instead of doing the work (and spending a unit) twice.");
+          .put("description", "Sent as Idempotency-Key: a retry with the same key and body replays the answer.");
       key.putObject(ArgumentChecks.ERROR_MESSAGE).put("pattern", "must be printable ASCII (U+0020 to U+007E), "
           + "as it is sent as the Idempotency-Key header");
     }
     if (takesWait) {
       properties.putObject(OperationTool.WAIT).put("type", "integer").put("minimum", 1).put("maximum", 60)
-          .put("description", "Sent as Prefer: wait=N: the answer waits until the job ends or N seconds pass (at "
-              + "most 60), and shows the job then. With a progressToken, the job's changes come as progress "
-              + "notifications meanwhile.");
+          .put("description", "Sent as Prefer: wait=N: answers when the job ends or N seconds pass (progress "
+              + "notifications meanwhile, given a progressToken).");
     }
     if (takesCap) {
       properties.putObject(OperationTool.MAX_CREDITS).put("type", "integer").put("minimum", 0)
           .put("maximum", Integer.MAX_VALUE)
-          .put("description", "Sent as Max-Credits: the most credits this call may cost. When it would cost more, "
-              + "it is refused with budget_exceeded (cost, max) before anything is spent. The result's "
-              + "_meta.creditsRemaining tells the credits left after a charge.");
+          .put("description", "Sent as Max-Credits: the most credits this call may cost (else budget_exceeded, "
+              + "nothing spent).");
     }
     if (!required.isEmpty()) {
       input.set("required", required);
     }
     return new OperationTool(name, method, path, operation.path("summary").asText(null),
-        description(operation, method, path), input, output(schemas, operation), List.copyOf(pathParameters),
-        List.copyOf(queryParameters), takesBody, keyless(document, operation));
+        description(operation, method, path, name), LeanSchemas.input(input), output(schemas, operation),
+        List.copyOf(pathParameters), List.copyOf(queryParameters), takesBody, keyless(document, operation),
+        Toolset.byId(operation.path(Toolset.EXTENSION).asText("")).orElse(null), null, List.of(), false);
   }
 
   /**
    * The opening paragraph of the operation's description (what it does and the rule an agent must know, at most
-   * {@value #MOST_DESCRIBED} characters: docs/openapi.md), else its summary, then {@code (METHOD path)}. The rest of
-   * the description stays in the document, where the tool's operation can be read whole.
+   * {@value #MOST_DESCRIBED} characters: docs/openapi.md), else its summary, then {@code (METHOD path, docs:
+   * vas://docs/{operationId})}: the rest of the description, and the whole definition, are that resource
+   * ({@link OperationDocs}).
    */
-  static String description(ObjectNode operation, String method, String path) {
+  static String description(ObjectNode operation, String method, String path, String name) {
     var text = operation.path("description").asText("").strip().split("\n\n", 2)[0].strip();
     if (text.isEmpty()) {
       var summary = operation.path("summary").asText("").strip();
@@ -191,7 +199,8 @@ final class OperationTools {
       var cut = text.lastIndexOf(' ', MOST_DESCRIBED - 1);
       text = text.substring(0, cut > 0 ? cut : MOST_DESCRIBED - 1).strip() + "…";
     }
-    return (text.isEmpty() ? "" : text + " ") + "(" + method + " " + path + ")";
+    return (text.isEmpty() ? "" : text + " ") + "(" + method + " " + path + ", docs: " + OperationDocs.uri(name)
+        + ")";
   }
 
   /**
@@ -213,15 +222,14 @@ final class OperationTools {
    * left out of the result unless it is true).
    */
   static OperationTool shaped(OperationTool tool, ObjectNode operation) {
-    var output = tool.outputSchema() != null && unbounded(tool.outputSchema()) && !pagesByLimit(tool)
-        ? truncatable(tool.outputSchema()) : tool.outputSchema();
+    // Judged on the full answer schema: the listed (lean) one keeps only the answer's field names.
+    var pages = pagesByLimit(tool);
+    var output = LeanSchemas.output(tool.outputSchema() != null && unbounded(tool.outputSchema()) && !pages
+        ? truncatable(tool.outputSchema()) : tool.outputSchema());
     var defaults = tool.takesBody() && operation.get(BODY_DEFAULTS) instanceof ObjectNode given && !given.isEmpty()
         ? given.deepCopy() : null;
     var raw = new ArrayList<String>();
     operation.path(RAW_MEMBERS).forEach(member -> raw.add(member.asText()));
-    if (defaults == null && raw.isEmpty() && output == tool.outputSchema()) {
-      return tool;
-    }
     var input = tool.inputSchema().deepCopy();
     var properties = (ObjectNode) input.get("properties");
     if (defaults != null && properties.path(OperationTool.BODY).path("properties") instanceof ObjectNode members) {
@@ -237,8 +245,8 @@ final class OperationTools {
               + (raw.size() == 1 ? "it" : "them") + " out by default.");
     }
     return new OperationTool(tool.name(), tool.method(), tool.path(), tool.title(), tool.description(), input,
-        output, tool.pathParameters(), tool.queryParameters(), tool.takesBody(), tool.keyless(),
-        defaults, List.copyOf(raw));
+        output, tool.pathParameters(), tool.queryParameters(), tool.takesBody(), tool.keyless(), tool.toolset(),
+        defaults, List.copyOf(raw), pages);
   }
 
   /**

@@ -250,7 +250,7 @@ class ToolCalls {
     if (whole.length() <= resultCap) {
       return Future.succeededFuture(response);
     }
-    var list = OperationTools.pagesByLimit(tool) && json.getValue("data") instanceof JsonArray items ? items : null;
+    var list = tool.pagesByLimit() && json.getValue("data") instanceof JsonArray items ? items : null;
     if (list != null && list.size() > 1 && reads < LIST_READS) {
       var fitting = fittingItems(json, resultCap);
       var fewer = new LinkedHashMap<>(args);

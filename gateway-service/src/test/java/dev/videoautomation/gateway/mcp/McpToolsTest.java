@@ -60,13 +60,16 @@ import dev.videoautomation.platform.testing.WireMockResource;
         + "gateway.owners.clone"))
 class McpToolsTest {
   static final Set<String> OFFERED = Set.of("listVideos", "getCloneVideo", "cancelCloneVideo", "watchVideo",
-      "getPricing", "registerAgent");
+      "getPricing", "registerAgent", "getJob", "listAccounts", "createAccount", "stageMediaFromUrl");
+  /** What {@code /mcp} lists by default: the start and jobs sets, staging from a URL, the records' reads. */
+  static final Set<String> BY_DEFAULT = Set.of("getPricing", "registerAgent", "getJob", "listAccounts",
+      "stageMediaFromUrl", "listToolsets", "enableToolsets");
   static final String KEYED = "[{\"bearer\": []}, {\"apiKey\": []}]";
   static final String DOCUMENT = """
       {"openapi": "3.0.3", "info": {"title": "Owner", "version": "2026-11-21"},
        "paths": {
-         "/v1/videos": {"get": {"operationId": "listVideos", "summary": "List generated videos",
-            "description": "Newest first.\\n\\nPages of at most 200; the rest of the prose stays here.",
+         "/v1/videos": {"get": {"operationId": "listVideos", "summary": "List generated videos", "x-toolset": "create",
+            "description": "Newest first.\\n\\nPages of at most 200; tag filters `tag.<key>=<value>`.",
             "security": KEYED,
             "parameters": [{"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1}},
                            {"name": "cursor", "in": "query", "schema": {"type": "string"}}],
@@ -76,13 +79,26 @@ class McpToolsTest {
          "/v1/clones/video/{id}": {
             "parameters": [{"name": "id", "in": "path", "required": true,
                             "schema": {"type": "string", "maxLength": 64}}],
-            "get": {"operationId": "getCloneVideo", "summary": "A clone job", "security": KEYED},
-            "delete": {"operationId": "cancelCloneVideo", "summary": "Cancel a clone job", "security": KEYED}},
+            "get": {"operationId": "getCloneVideo", "summary": "A clone job", "security": KEYED,
+                    "x-toolset": "create"},
+            "delete": {"operationId": "cancelCloneVideo", "summary": "Cancel a clone job", "security": KEYED,
+                       "x-toolset": "create"}},
          "/v1/watch": {"post": {"operationId": "watchVideo", "summary": "Watch a video", "security": KEYED,
+            "x-toolset": "media",
             "requestBody": {"required": true, "content": {"application/json":
                {"schema": {"$ref": "#/components/schemas/WatchRequest"}}}}}},
-         "/v1/pricing": {"get": {"operationId": "getPricing", "summary": "The price list", "security": [{}]}},
-         "/v1/auth/agent": {"post": {"operationId": "registerAgent", "summary": "Register",
+         "/v1/pricing": {"get": {"operationId": "getPricing", "summary": "The price list", "security": [{}],
+            "x-toolset": "start"}},
+         "/v1/jobs/{id}": {"get": {"operationId": "getJob", "summary": "A job", "security": KEYED,
+            "x-toolset": "jobs", "parameters": [{"name": "id", "in": "path", "required": true,
+                                                 "schema": {"type": "string"}}]}},
+         "/v1/accounts": {
+            "get": {"operationId": "listAccounts", "summary": "Accounts", "security": KEYED, "x-toolset": "records"},
+            "post": {"operationId": "createAccount", "summary": "Create an account", "security": KEYED,
+                     "x-toolset": "records"}},
+         "/v1/upload/url": {"post": {"operationId": "stageMediaFromUrl", "summary": "Stage a file from a URL",
+            "security": KEYED, "x-toolset": "media"}},
+         "/v1/auth/agent": {"post": {"operationId": "registerAgent", "summary": "Register", "x-toolset": "start",
             "requestBody": {"content": {"application/json": {"schema": {"type": "object"}}}}}},
          "/v1/billing/webhooks/stripe": {"post": {"operationId": "stripeWebhook", "x-mcp": false}},
          "/v1/upload": {"post": {"operationId": "uploadMedia", "security": KEYED, "requestBody": {"content":
@@ -107,6 +123,9 @@ class McpToolsTest {
 
   @Inject
   McpTools tools;
+
+  @Inject
+  McpSessions sessions;
 
   @TestHTTPResource("/")
   URL gateway;
@@ -134,22 +153,27 @@ class McpToolsTest {
         .collect(Collectors.toMap(McpSchema.Tool::name, tool -> tool));
 
     assertThat(listed.keySet()).containsAll(OFFERED).doesNotContain("stripeWebhook", "uploadMedia")
-        .isEqualTo(tools.names());
+        .containsAll(tools.names()).hasSize(tools.names().size() + ToolsetTools.NAMES.size());
     var list = listed.get("listVideos");
-    // The description's opening paragraph (the summary is the title), then where the tool goes.
-    assertThat(list.description()).isEqualTo("Newest first. (GET /v1/videos)");
-    assertThat(listed.get("getCloneVideo").description()).isEqualTo("A clone job. (GET /v1/clones/video/{id})");
+    // The description's opening paragraph (the summary is the title), where the tool goes, and its whole docs.
+    assertThat(list.description()).isEqualTo("Newest first. (GET /v1/videos, docs: vas://docs/listVideos)");
+    assertThat(listed.get("getCloneVideo").description())
+        .isEqualTo("A clone job. (GET /v1/clones/video/{id}, docs: vas://docs/getCloneVideo)");
     assertThat(list.title()).isEqualTo("List generated videos");
     assertThat(list.inputSchema()).containsEntry("type", "object");
     assertThat(properties(list.inputSchema())).containsOnlyKeys("limit", "cursor", "query");
     assertThat(properties(list.inputSchema()).get("query").toString()).doesNotContain("tag");
     assertThat(list.outputSchema()).containsEntry("type", "object");
     var output = properties(list.outputSchema());
-    assertThat(output.get("nextCursor")).isEqualTo(Map.of("type", List.of("string", "null")));
-    assertThat(output.get("data").toString()).contains("id").doesNotContain("$ref");
+    // Lean (LeanSchemas): the answer's fields by name; their values show the rest (vas://docs/listVideos has it).
+    assertThat(output).containsOnlyKeys("data", "nextCursor");
+    assertThat(output.get("nextCursor")).isEqualTo(Map.of());
     assertThat(list.annotations().readOnlyHint()).isTrue();
     assertThat(list.annotations().destructiveHint()).isFalse();
     assertThat(list.annotations().idempotentHint()).isTrue();
+    assertThat(list.annotations().openWorldHint()).isFalse();
+    assertThat(listed.get("stageMediaFromUrl").annotations().openWorldHint()).isTrue();
+    assertThat(listed.get("createAccount").annotations().openWorldHint()).isFalse();
 
     var watch = listed.get("watchVideo");
     assertThat(watch.inputSchema().get("required")).isEqualTo(List.of("body"));
@@ -163,6 +187,7 @@ class McpToolsTest {
     assertThat(cancel.inputSchema().get("required")).isEqualTo(List.of("id"));
     assertThat(cancel.annotations().destructiveHint()).isTrue();
     assertThat(cancel.annotations().idempotentHint()).isTrue();
+    assertThat(cancel.annotations().openWorldHint()).isFalse();
   }
 
   @Test
@@ -171,7 +196,7 @@ class McpToolsTest {
 
     var listed = client.listTools().tools().stream().map(McpSchema.Tool::name).collect(Collectors.toSet());
 
-    assertThat(listed).contains("getPricing", "registerAgent")
+    assertThat(listed).contains("getPricing", "registerAgent", "listToolsets", "enableToolsets")
         .doesNotContain("listVideos", "watchVideo", "getCloneVideo", "cancelCloneVideo");
     assertThatThrownBy(() -> client.callTool(new McpSchema.CallToolRequest("listVideos", Map.of())))
         .isInstanceOf(McpError.class).hasMessageContaining("listVideos");
@@ -320,6 +345,9 @@ class McpToolsTest {
     var caller = stubs.subscribed();
     owner.stubFor(post(urlEqualTo("/v1/watch")).willReturn(jsonAnswer(200, "{\"summary\": \"ok\"}")));
     var session = McpHttp.open(caller.key());
+    McpHttp.post(caller.key(), session, """
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "enableToolsets",
+         "arguments": {"toolsets": ["media", "create"]}}}""").then().statusCode(200);
 
     try (var errors = ErrorLog.listen()) {
       var answer = McpHttp.post(caller.key(), session, """
@@ -364,6 +392,120 @@ class McpToolsTest {
     awaitChange(changes, tools -> tools.stream().noneMatch(t -> t.name().equals("watchVideo")));
   }
 
+  @Test
+  void shouldListTheDefaultToolsetsWithoutChoosingAndCallNothingElse() {
+    var client = client(stubs.subscribed().key(), null);
+
+    assertThat(client.listTools().tools().stream().map(McpSchema.Tool::name)).containsExactlyInAnyOrderElementsOf(
+        BY_DEFAULT);
+    assertThatThrownBy(() -> client.callTool(new McpSchema.CallToolRequest("watchVideo", Map.of("body",
+        Map.of("url", "https://example.com/v.mp4"))))).isInstanceOf(McpError.class).hasMessageContaining("watchVideo");
+    assertThat(owner.getAllServeEvents()).noneMatch(event -> event.getRequest().getUrl().startsWith("/v1/watch"));
+  }
+
+  @Test
+  void shouldListTheToolsetsTheUrlChoosesAndRefuseOneThatIsNone() {
+    var client = client(stubs.subscribed().key(), "media,create");
+
+    assertThat(client.listTools().tools().stream().map(McpSchema.Tool::name)).containsExactlyInAnyOrder(
+        "watchVideo", "stageMediaFromUrl", "listVideos", "getCloneVideo", "cancelCloneVideo", "listToolsets",
+        "enableToolsets");
+    assertThat(client(stubs.subscribed().key(), "default,media").listTools().tools().stream()
+        .map(McpSchema.Tool::name)).contains("getPricing", "getJob", "watchVideo").doesNotContain("listVideos");
+
+    try (var errors = ErrorLog.listen()) {
+      var refused = McpHttp.request(stubs.subscribed().key(), null).contentType("application/json")
+          .body(McpHttp.INITIALIZE).when().post("/mcp?toolsets=media,nope");
+      assertThat(refused.statusCode()).isEqualTo(400);
+      var body = refused.jsonPath();
+      assertThat(body.getInt("error.code")).isEqualTo(-32600);
+      assertThat(body.getString("error.data.error")).isEqualTo("invalid_request");
+      assertThat(body.getString("error.data.field")).isEqualTo("toolsets");
+      assertThat(body.getString("error.message")).contains("'nope'").contains("scrape").contains("all");
+      assertThat(errors.lines()).isEmpty();
+    }
+  }
+
+  @Test
+  void shouldEnableToolsetsForTheEnablingSessionAndTellOnlyIt() throws Exception {
+    var key = stubs.subscribed().key();
+    var changes = new CopyOnWriteArrayList<List<McpSchema.Tool>>();
+    var enabling = McpClient.sync(transport(key, null)).requestTimeout(Duration.ofSeconds(10))
+        .toolsChangeConsumer(changes::add).build();
+    clients.add(enabling);
+    enabling.initialize();
+    var othersChanges = new CopyOnWriteArrayList<List<McpSchema.Tool>>();
+    var other = McpClient.sync(transport(key, null)).requestTimeout(Duration.ofSeconds(10))
+        .toolsChangeConsumer(othersChanges::add).build();
+    clients.add(other);
+    other.initialize();
+
+    var sets = enabling.callTool(new McpSchema.CallToolRequest(ToolsetTools.LIST, Map.of()));
+    assertThat(sets.isError()).isFalse();
+    var bySet = new java.util.HashMap<String, com.fasterxml.jackson.databind.JsonNode>();
+    json.valueToTree(sets.structuredContent()).path("toolsets").forEach(set -> bySet.put(set.path("name").asText(),
+        set));
+    assertThat(bySet.keySet()).containsExactlyInAnyOrder("start", "keys", "jobs", "scrape", "media", "create",
+        "records");
+    assertThat(bySet.get("media").path("tools").asInt()).isEqualTo(2);
+    assertThat(bySet.get("media").path("listed").asBoolean()).isFalse();
+    assertThat(bySet.get("media").path("purpose").asText()).isNotBlank();
+    assertThat(bySet.get("start").path("tools").asInt()).isEqualTo(2);
+    assertThat(bySet.get("start").path("listed").asBoolean()).isTrue();
+
+    var enabled = enabling.callTool(new McpSchema.CallToolRequest(ToolsetTools.ENABLE,
+        Map.of("toolsets", List.of("media"))));
+    assertThat(enabled.isError()).as(enabled.toString()).isFalse();
+    assertThat(enabled.structuredContent()).asInstanceOf(MAP).containsEntry("enabled", List.of("media"));
+
+    awaitChange(changes, tools -> tools.stream().anyMatch(t -> t.name().equals("watchVideo")));
+    assertThat(enabling.listTools().tools().stream().map(McpSchema.Tool::name)).contains("watchVideo")
+        .contains(BY_DEFAULT.toArray(String[]::new)).doesNotContain("listVideos");
+    Thread.sleep(500);
+    assertThat(othersChanges).isEmpty();
+    assertThat(other.listTools().tools().stream().map(McpSchema.Tool::name)).doesNotContain("watchVideo");
+
+    var refused = enabling.callTool(new McpSchema.CallToolRequest(ToolsetTools.ENABLE,
+        Map.of("toolsets", List.of("media", "nope"))));
+    assertInvalid(refused, "toolsets");
+    assertThat(refused.structuredContent().toString()).contains("'nope'");
+  }
+
+  @Test
+  void shouldForgetASessionsToolsetsWhenItEnds() {
+    var key = stubs.subscribed().key();
+    var session = McpHttp.open(key);
+    var enable = McpHttp.post(key, session, """
+        {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "enableToolsets",
+         "arguments": {"toolsets": ["create"]}}}""");
+    assertThat(McpHttp.answer(enable).getBoolean("result.isError")).isFalse();
+    assertThat(McpHttp.answer(McpHttp.post(key, session, McpHttp.LIST_TOOLS)).getList("result.tools.name"))
+        .contains("listVideos");
+
+    assertThat(McpHttp.delete(key, session).statusCode()).isLessThan(300);
+
+    assertThat(sessions.enabled(session)).isEmpty();
+  }
+
+  @Test
+  void shouldAnswerAToolsWholeDefinitionAtItsDocsLink() {
+    var docs = McpHttp.answer(McpHttp.post(null, McpHttp.open(null), """
+        {"jsonrpc": "2.0", "id": 3, "method": "resources/read", "params": {"uri": "vas://docs/listVideos"}}"""));
+    var text = docs.getString("result.contents[0].text");
+    var definition = io.restassured.path.json.JsonPath.from(text);
+    assertThat(definition.getString("operationId")).isEqualTo("listVideos");
+    assertThat(definition.getString("method")).isEqualTo("GET");
+    assertThat(definition.getString("toolset")).isEqualTo("create");
+    assertThat(definition.getString("operation.description"))
+        .isEqualTo("Newest first.\n\nPages of at most 200; tag filters `tag.<key>=<value>`.");
+    assertThat(text).contains("nextCursor").doesNotContain("$ref");
+
+    var missing = McpHttp.answer(McpHttp.post(null, McpHttp.open(null), """
+        {"jsonrpc": "2.0", "id": 3, "method": "resources/read", "params": {"uri": "vas://docs/noSuchTool"}}"""));
+    assertThat(missing.getInt("error.code")).isEqualTo(-32002);
+    assertThat(missing.getString("error.message")).contains("vas://docs/noSuchTool");
+  }
+
   /** Their contents are read in system-tests' McpIT (the SDK cannot decode them inside Quarkus' test class loader). */
   @Test
   void shouldOfferTheDocumentPricingAndUsageAsResources() {
@@ -371,6 +513,8 @@ class McpToolsTest {
 
     assertThat(client.listResources().resources().stream().map(McpSchema.Resource::uri))
         .containsExactlyInAnyOrder("vas://openapi.json", "vas://pricing", "vas://usage");
+    assertThat(client.listResourceTemplates().resourceTemplates().stream()
+        .map(McpSchema.ResourceTemplate::uriTemplate)).contains("vas://docs/{operationId}");
   }
 
   @Test
@@ -402,15 +546,26 @@ class McpToolsTest {
     return merged.merge(Map.of("media", json.readTree(owners)), new ArrayList<>(missing));
   }
 
+  /** A client of every toolset ({@code ?toolsets=all}). */
   private McpSyncClient client(String key) {
-    var client = McpClient.sync(transport(key)).requestTimeout(Duration.ofSeconds(10)).build();
+    return client(key, ToolsetChoice.ALL);
+  }
+
+  /** A client of {@code toolsets} (the MCP URL's parameter; none when null). */
+  private McpSyncClient client(String key, String toolsets) {
+    var client = McpClient.sync(transport(key, toolsets)).requestTimeout(Duration.ofSeconds(10)).build();
     clients.add(client);
     client.initialize();
     return client;
   }
 
   private HttpClientStreamableHttpTransport transport(String key) {
-    return HttpClientStreamableHttpTransport.builder(gateway.toString().replaceAll("/$", "")).endpoint("/mcp")
+    return transport(key, ToolsetChoice.ALL);
+  }
+
+  private HttpClientStreamableHttpTransport transport(String key, String toolsets) {
+    return HttpClientStreamableHttpTransport.builder(gateway.toString().replaceAll("/$", ""))
+        .endpoint(toolsets == null ? "/mcp" : "/mcp?toolsets=" + toolsets)
         .httpRequestCustomizer((builder, method, uri, body, context) -> {
           if (key != null) {
             builder.header("X-Api-Key", key);

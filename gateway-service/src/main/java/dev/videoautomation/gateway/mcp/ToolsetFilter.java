@@ -1,0 +1,44 @@
+package dev.videoautomation.gateway.mcp;
+
+import jakarta.annotation.Priority;
+import jakarta.inject.Singleton;
+
+import io.quarkiverse.mcp.server.FilterContext;
+import io.quarkiverse.mcp.server.ToolFilter;
+import io.quarkiverse.mcp.server.ToolManager;
+import io.vertx.core.http.HttpServerRequest;
+
+/**
+ * A session lists, and may call, the tools of its toolsets ({@link ToolsetChoice}): those the MCP URL's
+ * {@code toolsets} parameter chose, read from each request as {@link KeylessTools} reads the key, and those the
+ * session enabled ({@link McpSessions}). The meta tools ({@link ToolsetTools}) are always there. A {@code toolsets}
+ * naming no set never gets here: {@link McpEndpoint} refuses the request.
+ */
+@Singleton
+@Priority(90)
+public class ToolsetFilter implements ToolFilter {
+  private final McpTools tools;
+  private final McpSessions sessions;
+  private final HttpServerRequest request;
+
+  ToolsetFilter(McpTools tools, McpSessions sessions, HttpServerRequest request) {
+    this.tools = tools;
+    this.sessions = sessions;
+    this.request = request;
+  }
+
+  @Override
+  public boolean test(ToolManager.ToolInfo tool, FilterContext context) {
+    var operation = tools.tool(tool.name());
+    if (operation == null) {
+      return true;
+    }
+    ToolsetChoice choice;
+    try {
+      choice = ToolsetChoice.parse(request.getParam(ToolsetChoice.PARAMETER));
+    } catch (ToolsetChoice.UnknownToolset e) {
+      return false;
+    }
+    return choice.lists(operation, sessions.enabled(context.connection().id()));
+  }
+}
