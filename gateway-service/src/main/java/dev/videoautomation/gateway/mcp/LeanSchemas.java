@@ -125,7 +125,7 @@ final class LeanSchemas {
       if (NEVER.contains(keyword) || keyword.startsWith("x-") || output && NOT_IN_OUTPUT.contains(keyword)) {
         return;
       }
-      if (output && keyword.equals("oneOf")) {
+      if (output && (keyword.equals("oneOf") || keyword.equals("anyOf"))) {
         copy.set("anyOf", alternatives((ArrayNode) value, depth));
       } else if (keyword.equals("description")) {
         if (depth <= ARGUMENT_DEPTH && value.isTextual()) {

@@ -50,7 +50,6 @@ final class OperationTools {
   static final String RESOURCE = "resource";
   private static final ObjectNode ENVELOPE = envelope();
   private static final Set<String> SCALARS = Set.of("integer", "number", "string", "boolean");
-  static final String DRY_RUN = "true: checks and prices the call, doing nothing.";
   /** A query parameter named by pattern, as a description writes it: {@code tag.<key>}, {@code tag[<key>]}. */
   private static final Pattern PARAMETER_PATTERN = Pattern.compile("[A-Za-z_]+(\\.|\\[)<[A-Za-z_]+>");
 
@@ -126,8 +125,9 @@ final class OperationTools {
           objectInQuery |= schema.path("type").asText("").equals("object");
         }
         if (parameterName.equals(DryRuns.PARAMETER)) {
-          // Every spending tool has it; the document's long description is in the tool's docs.
-          schema.put("description", DRY_RUN);
+          // Every spending tool has it: the server's instructions say once what it does (tools/list's size, issue
+          // 33), and the document's long description is in the tool's docs.
+          schema.remove("description");
         } else if (parameter.hasNonNull("description") && !schema.has("description")) {
           schema.put("description", parameter.get("description").asText());
         }
@@ -158,8 +158,8 @@ final class OperationTools {
     if (method.equals("POST")) {
       // A header value: printable ASCII, as the Idempotency-Key field is a structured-field string.
       var key = properties.putObject(OperationTool.IDEMPOTENCY_KEY).put("type", "string").put("minLength", 1)
-          .put("maxLength", 255).put("pattern", IDEMPOTENCY_KEY_PATTERN)
-          .put("description", "Sent as Idempotency-Key: a retry with the same key and body replays the answer.");
+          .put("maxLength", 255).put("pattern", IDEMPOTENCY_KEY_PATTERN);
+      // Described once, in the server's instructions, rather than on every POST tool (tools/list's size, issue 33).
       key.putObject(ArgumentChecks.ERROR_MESSAGE).put("pattern", "must be printable ASCII (U+0020 to U+007E), "
           + "as it is sent as the Idempotency-Key header");
     }
@@ -302,7 +302,16 @@ final class OperationTools {
    */
   static ObjectNode truncatable(ObjectNode schema) {
     var either = NODES.objectNode().put("type", "object");
-    either.putArray("anyOf").add(schema).add(ENVELOPE.deepCopy());
+    var alternatives = either.putArray("anyOf");
+    // An answer that already is a choice (a scrape result or its dry run) gets the envelope as one more choice,
+    // not a choice nested in another: the same meaning, listed once.
+    if (schema.get("anyOf") instanceof ArrayNode choices && schema.size() <= 2
+        && schema.path("type").asText("object").equals("object")) {
+      alternatives.addAll(choices.deepCopy());
+    } else {
+      alternatives.add(schema);
+    }
+    alternatives.add(ENVELOPE.deepCopy());
     return either;
   }
 

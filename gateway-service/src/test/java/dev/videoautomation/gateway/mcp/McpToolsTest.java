@@ -34,6 +34,8 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.quarkus.test.common.ResourceArg;
@@ -570,7 +572,20 @@ class McpToolsTest {
           if (key != null) {
             builder.header("X-Api-Key", key);
           }
-        }).build();
+        }).jsonMapper(freshJsonMapper()).build();
+  }
+
+  /**
+   * A JSON mapper that resolves the SDK's classes in this test's class loader. Jackson resolves a deduced subtype
+   * (a resource's text contents) by name in the thread's context class loader, and the SDK answers on Reactor's
+   * shared threads, which keep the loader of the first Quarkus application of the JVM: after a test profile restarts
+   * the application, reading a resource failed with "not a subtype".
+   */
+  static McpJsonMapper freshJsonMapper() {
+    var mapper = new com.fasterxml.jackson.databind.ObjectMapper()
+        .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    mapper.setTypeFactory(mapper.getTypeFactory().withClassLoader(McpSchema.class.getClassLoader()));
+    return new JacksonMcpJsonMapper(mapper);
   }
 
   @SuppressWarnings("unchecked")
