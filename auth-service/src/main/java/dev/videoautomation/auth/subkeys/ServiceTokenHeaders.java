@@ -7,6 +7,7 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import org.eclipse.microprofile.rest.client.ext.ClientHeadersFactory;
 
 import dev.videoautomation.platform.http.ApiVersion;
+import dev.videoautomation.platform.http.CallerTrace;
 import dev.videoautomation.platform.http.RequestIds;
 import dev.videoautomation.platform.token.InternalTokens;
 
@@ -33,6 +34,8 @@ public class ServiceTokenHeaders implements ClientHeadersFactory {
     if (!"none".equals(requestId)) {
       headers.putSingle(ApiVersion.REQUEST_ID_HEADER, requestId);
     }
+    // While the OpenTelemetry SDK is off, the caller's trace goes on as it came (the extension's filter otherwise).
+    CallerTrace.carryOn(headers::putSingle);
     return headers;
   }
 }

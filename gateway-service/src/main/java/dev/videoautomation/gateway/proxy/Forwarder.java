@@ -59,9 +59,10 @@ public class Forwarder {
             .setKeepAlive(true)
             .setTcpNoDelay(true)
             .setDecompressionSupported(false)
-            // The OpenTelemetry extension traces this client as it does REST clients: each forward is a client span
-            // under the request's server span, and its traceparent (the caller's own is not forwarded) is the parent
-            // of the owner's span.
+            // While the OpenTelemetry SDK runs (a collector is named), the extension traces this client as it does REST
+            // clients: each forward is a client span under the request's server span, and its traceparent (the
+            // caller's own is not forwarded then) is the parent of the owner's span. While it is off, UpstreamHeaders
+            // carries the caller's own traceparent on.
             .setTracingPolicy(TracingPolicy.PROPAGATE),
         new PoolOptions().setHttp1MaxSize(upstream.maxConnections()));
     for (var owner : Owner.values()) {

@@ -7,12 +7,13 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.platform.http.ApiVersion;
+import dev.videoautomation.platform.http.CallerTrace;
 import dev.videoautomation.platform.http.ResponseHeadersFilter;
 
 /**
  * The headers of a forwarded request and of the answer relayed back. The owner gets the caller's headers without
- * the caller's key, with the internal token, the request id and the agent's address in their place; the caller gets
- * the owner's, without hop-by-hop ones.
+ * the caller's key, with the internal token, the request id and the agent's address in their place, and the agent's
+ * trace context only when it is valid ({@link CallerTrace}); the caller gets the owner's, without hop-by-hop ones.
  */
 @ApplicationScoped
 class UpstreamHeaders {
@@ -47,6 +48,15 @@ class UpstreamHeaders {
     });
     headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + internalToken);
     headers.set(ApiVersion.REQUEST_ID_HEADER, (String) rc.get(ResponseHeadersFilter.ROUTING_KEY));
+    CallerTrace callerTrace = rc.get(CallerTrace.CONTEXT_KEY);
+    if (callerTrace != null) {
+      // The OpenTelemetry SDK is off (no collector): the agent's valid trace context goes on as it came. While it
+      // runs, its tracer puts the gateway's client span in its place instead.
+      headers.set(CallerTrace.TRACEPARENT, callerTrace.traceparent());
+      if (callerTrace.tracestate() != null) {
+        headers.set(CallerTrace.TRACESTATE, callerTrace.tracestate());
+      }
+    }
     var clientAddress = clientAddresses.of(request);
     if (clientAddress != null) {
       headers.set("X-Forwarded-For", clientAddress);

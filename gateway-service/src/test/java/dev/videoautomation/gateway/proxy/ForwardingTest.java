@@ -15,7 +15,13 @@ import static org.hamcrest.Matchers.equalTo;
 
 import java.net.URL;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
+import org.jboss.logmanager.ExtLogRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -84,22 +90,92 @@ class ForwardingTest {
     assertThat(forwarded.getRequest().getHeaders().all().toString()).doesNotContain(caller.key());
   }
 
+  /**
+   * No collector is named here, so the OpenTelemetry SDK is off: the agent's valid trace context reaches the owner as
+   * it came (the owner's span would otherwise hang under a gateway span that nobody records), and an invalid one is
+   * not passed on at all, its tracestate with it.
+   */
   @Test
-  void shouldCarryTheAgentsTraceToTheOwnerAsAChildSpan() {
+  void shouldCarryTheAgentsTraceOnAsItCameWithoutACollector() {
     owner.stubFor(get(urlPathEqualTo("/v1/music")).willReturn(aResponse().withStatus(200).withBody("{\"data\":[]}")));
     var agentTrace = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
 
-    given().header("X-Api-Key", caller.key()).header("traceparent", agentTrace)
+    given().header("X-Api-Key", caller.key()).header("X-Request-Id", "rid-valid-trace")
+        .header("traceparent", agentTrace).header("tracestate", "vendor=opaque,other=1")
         .when().get("/v1/music").then().statusCode(200);
-    given().header("X-Api-Key", caller.key()).header("traceparent", "00-not-a-trace")
+    for (var invalid : new String[] {"00-not-a-trace", "00-00000000000000000000000000000000-00f067aa0ba902b7-01",
+        "00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01", "00-4BF92F3577B34DA6A3CE929D0E0E4736-00f067aa0ba902b7-01",
+        "01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", agentTrace + "-extra"}) {
+      given().header("X-Api-Key", caller.key()).header("X-Request-Id", "rid-invalid-trace")
+          .header("traceparent", invalid).header("tracestate", "vendor=opaque")
+          .when().get("/v1/music").then().statusCode(200);
+    }
+    given().header("X-Api-Key", caller.key()).header("X-Request-Id", "rid-no-trace")
         .when().get("/v1/music").then().statusCode(200);
 
-    var sent = owner.getAllServeEvents().stream().filter(e -> e.getRequest().getUrl().equals("/v1/music"))
-        .map(e -> e.getRequest().getHeader("traceparent")).toList();
-    assertThat(sent).hasSize(2).allMatch(h -> h.matches("00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}"));
-    var joined = sent.stream().filter(h -> h.startsWith("00-4bf92f3577b34da6a3ce929d0e0e4736-")).toList();
-    assertThat(joined).as("the valid trace is joined, the malformed one replaced by a new trace").hasSize(1);
-    assertThat(joined.getFirst()).doesNotContain("00f067aa0ba902b7").endsWith("-01");
+    var valid = forwardedWith("rid-valid-trace");
+    assertThat(valid).hasSize(1);
+    assertThat(valid.getFirst().getHeaders().getHeader("traceparent").values()).as("byte for byte, once")
+        .containsExactly(agentTrace);
+    assertThat(valid.getFirst().getHeader("tracestate")).isEqualTo("vendor=opaque,other=1");
+    assertThat(forwardedWith("rid-invalid-trace")).hasSize(6).allSatisfy(request -> {
+      assertThat(request.containsHeader("traceparent")).as("an invalid traceparent is dropped").isFalse();
+      assertThat(request.containsHeader("tracestate")).as("and its tracestate with it").isFalse();
+    });
+    assertThat(forwardedWith("rid-no-trace").getFirst().containsHeader("traceparent"))
+        .as("no trace made up without a collector").isFalse();
+  }
+
+  @Test
+  void shouldPutTheAgentsTraceIdIntoTheGatewaysLogContext() {
+    try (var lines = new ForwarderLog()) {
+      given().auth().oauth2(caller.key()).header("X-Request-Id", "rid-logged-trace")
+          .header("traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")
+          .when().get("/v1/accounts").then().statusCode(502);
+      given().auth().oauth2(caller.key()).header("X-Request-Id", "rid-logged-invalid")
+          .header("traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-1")
+          .when().get("/v1/accounts").then().statusCode(502);
+
+      var traced = lines.withRequestId("rid-logged-trace");
+      assertThat(traced.getMdc("traceId")).isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
+      assertThat(lines.withRequestId("rid-logged-invalid").getMdc("traceId")).as("an invalid one is ignored")
+          .isNull();
+    }
+  }
+
+  private List<com.github.tomakehurst.wiremock.verification.LoggedRequest> forwardedWith(String requestId) {
+    return owner.getAllServeEvents().stream().map(e -> e.getRequest())
+        .filter(r -> r.getUrl().equals("/v1/music") && requestId.equals(r.getHeader("X-Request-Id"))).toList();
+  }
+
+  /** The lines the forwarder writes while it is open, each with its log context. */
+  private static final class ForwarderLog extends Handler implements AutoCloseable {
+    private final List<ExtLogRecord> lines = new CopyOnWriteArrayList<>();
+
+    ForwarderLog() {
+      Logger.getLogger(Forwarder.class.getName()).addHandler(this);
+    }
+
+    ExtLogRecord withRequestId(String requestId) {
+      return lines.stream().filter(line -> requestId.equals(line.getMdc("requestId"))).findFirst()
+          .orElseThrow(() -> new AssertionError("no forwarder line of " + requestId + " in " + lines.size()));
+    }
+
+    @Override
+    public void publish(LogRecord record) {
+      var line = (ExtLogRecord) record;
+      line.copyMdc();
+      lines.add(line);
+    }
+
+    @Override
+    public void flush() {
+    }
+
+    @Override
+    public void close() {
+      Logger.getLogger(Forwarder.class.getName()).removeHandler(this);
+    }
   }
 
   @Test

@@ -12,11 +12,11 @@ import io.quarkus.arc.lookup.LookupIfProperty;
 import io.quarkus.opentelemetry.runtime.config.runtime.exporter.OtlpExporterConfig;
 
 /**
- * Where spans go while no collector is named ({@code OTEL_EXPORTER_OTLP_ENDPOINT} empty): nowhere. Spans are still
- * made, so every log line has its trace id and every call carries the {@code traceparent} on, but the OpenTelemetry
- * extension would send them to its default collector address (localhost:4317). A {@link SpanExporter} bean turns
- * the extension's own OTLP exporter off, so this one exists only while the endpoint is the extension's default,
- * which is what it resolves to when nothing is set.
+ * Where spans go while no collector is named ({@code OTEL_EXPORTER_OTLP_ENDPOINT} empty) but the SDK is switched on
+ * all the same ({@code QUARKUS_OTEL_SDK_DISABLED=false}; without it, {@link TracingSwitch} keeps the SDK off):
+ * nowhere, where the OpenTelemetry extension would send them to its default collector address (localhost:4317). A
+ * {@link SpanExporter} bean turns the extension's own OTLP exporter off, so this one exists only while the endpoint
+ * is the extension's default, which is what it resolves to when nothing is set.
  */
 @Singleton
 @Unremovable

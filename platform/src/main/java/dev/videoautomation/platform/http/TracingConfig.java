@@ -18,7 +18,10 @@ import io.smallrye.config.WithName;
  */
 @ConfigMapping(prefix = "otel")
 public interface TracingConfig {
-  /** {@code OTEL_EXPORTER_OTLP_ENDPOINT}: the collector's OTLP/HTTP base URL (spans go to /v1/traces); unset: nowhere. */
+  /**
+   * {@code OTEL_EXPORTER_OTLP_ENDPOINT}: the collector's OTLP/HTTP base URL (spans go to /v1/traces); unset: the SDK
+   * is off and no span is made ({@link TracingSwitch}).
+   */
   @WithName("exporter.otlp.endpoint")
   Optional<@Pattern(regexp = "https?://[^/?#\\s]+(/\\S*)?", message = "OTEL_EXPORTER_OTLP_ENDPOINT must be the "
       + "http(s) URL of an OTLP/HTTP collector, e.g. http://otel-collector:4318") String> endpoint();

@@ -9,11 +9,13 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import org.eclipse.microprofile.rest.client.ext.ClientHeadersFactory;
 
 import dev.videoautomation.platform.http.ApiVersion;
+import dev.videoautomation.platform.http.CallerTrace;
 import dev.videoautomation.platform.http.RequestIds;
 
 /**
- * Adds the internal token and the request id to every call one service makes to another (the OpenTelemetry
- * extension's REST-client filter adds the W3C {@code traceparent}).
+ * Adds the internal token and the request id to every call one service makes to another, and, while the OpenTelemetry
+ * SDK is off, the caller's own {@code traceparent} and {@code tracestate} ({@link CallerTrace}; while it runs, the
+ * extension's REST-client filter adds its client span's {@code traceparent} instead).
  * A call made while serving a client carries that client's token on (while it has a minute left); anything else signs as
  * {@code service:<name>}: a scheduled worker, and a request that arrived with another service's token, which is never
  * passed along as if it were ours. Register it with {@code @RegisterClientHeaders(InternalTokenHeadersFactory.class)}.
@@ -39,6 +41,7 @@ public class InternalTokenHeadersFactory implements ClientHeadersFactory {
     if (!"none".equals(requestId)) {
       headers.putSingle(ApiVersion.REQUEST_ID_HEADER, requestId);
     }
+    CallerTrace.carryOn(headers::putSingle);
     return headers;
   }
 

@@ -7,8 +7,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
 
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+
 import org.junit.jupiter.api.Test;
 
+import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -17,7 +22,9 @@ import dev.videoautomation.platform.errors.ErrorMappers;
 
 /**
  * OTEL_TRACES_SAMPLER_ARG is the share of new traces kept, while a caller's decision is kept whatever the ratio
- * (parent-based): at 0, a trace this service starts is not sampled, an agent's sampled trace still is.
+ * (parent-based): at 0, a trace this service starts is not sampled, an agent's sampled trace still is. The SDK is
+ * switched on here explicitly, with no collector named: spans are made and sent nowhere ({@link NoCollector}), never
+ * to the extension's default address.
  */
 @QuarkusTest
 @TestProfile(TraceSamplingTest.NoNewTraces.class)
@@ -25,8 +32,17 @@ class TraceSamplingTest {
   public static class NoNewTraces implements QuarkusTestProfile {
     @Override
     public Map<String, String> getConfigOverrides() {
-      return Map.of("otel.traces.sampler.arg", "0");
+      return Map.of("otel.traces.sampler.arg", "0", TracingSwitch.SETTING, "false");
     }
+  }
+
+  @Inject
+  @Any
+  Instance<SpanExporter> exporters;
+
+  @Test
+  void shouldSendSpansNowhereWithoutACollector() {
+    assertThat(exporters.stream().toList()).singleElement().isInstanceOf(NoCollector.class);
   }
 
   @Test

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.WireMock;
 
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
@@ -67,6 +68,24 @@ class AssetsTest {
         "{\"url\": \"https://videos.example.net/v/clip.mp4\", \"clientId\": \"" + client + "\", \"purpose\": "
             + "\"asset\", \"allowedContentTypes\": [\"video/mp4\"]}")));
     as(client).when().get("/v1/assets/" + id).then().statusCode(200).body("name", equalTo("Clip"));
+  }
+
+  /**
+   * With no collector named the OpenTelemetry SDK is off and makes no span of its own: the trace the gateway sent
+   * goes on to media as it came, so the trace still joins up across services.
+   */
+  @Test
+  void shouldCarryTheCallersTraceToMediaAsItCameWithoutACollector() {
+    Fixtures.mediaStages(wireMock);
+    var traceparent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+
+    as(client).header("traceparent", traceparent).header("tracestate", "vendor=opaque")
+        .body("{\"url\": \"https://videos.example.net/v/clip.mp4\"}").when().post("/v1/assets")
+        .then().statusCode(201);
+
+    wireMock.verify(1, postRequestedFor(urlPathEqualTo("/internal/staging/url"))
+        .withHeader("traceparent", WireMock.equalTo(traceparent))
+        .withHeader("tracestate", WireMock.equalTo("vendor=opaque")));
   }
 
   @Test
