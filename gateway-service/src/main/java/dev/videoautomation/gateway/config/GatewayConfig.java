@@ -71,6 +71,22 @@ public interface GatewayConfig {
 
   Jobs jobs();
 
+  Units units();
+
+  /**
+   * How the daily units of metered calls reach the database (issue 34): in batches, each one statement and one
+   * commit for every call waiting when it starts (limits/UnitBatches).
+   */
+  interface Units {
+    /** Batches in the database at once; calls arriving meanwhile wait for the next (GATEWAY_UNITS_BATCHES_IN_FLIGHT). */
+    @WithDefault("4")
+    int batchesInFlight();
+
+    /** The most calls one batch carries (GATEWAY_UNITS_BATCH_SIZE). */
+    @WithDefault("64")
+    int batchSize();
+  }
+
   /** Waits ({@code Prefer: wait=N}) and event streams on jobs (docs/jobs.md), both served from {@code job_events}. */
   interface Jobs {
     /** Waits one client may hold on one replica at once; past it, 429 {@code too_many_waits}. */

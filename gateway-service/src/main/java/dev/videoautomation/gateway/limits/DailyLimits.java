@@ -1,5 +1,6 @@
 package dev.videoautomation.gateway.limits;
 
+import java.sql.Connection;
 import java.sql.Date;
 import java.sql.SQLException;
 import java.sql.Types;
@@ -8,8 +9,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import javax.sql.DataSource;
@@ -30,6 +34,8 @@ import dev.videoautomation.platform.limits.LimitBucket;
 @ApplicationScoped
 public class DailyLimits {
   private static final String TAKE = "SELECT refused_by, client_used, key_used FROM take_daily_unit(?, ?, ?, ?, ?, ?)";
+  private static final String TAKE_ALL = """
+      SELECT item, refused_by, client_used, key_used FROM take_daily_units(?, ?, ?, ?, ?, ?)""";
   /** Both counts of a bucket today, read as one snapshot, nothing written (a dry run's peek, issue 32). */
   private static final String PEEK = """
       SELECT (SELECT used FROM daily_usage WHERE client_id = ? AND bucket = ? AND day = ?),
@@ -75,38 +81,120 @@ public class DailyLimits {
   }
 
   /**
+   * One call's unit to take: {@code limit} the client's daily limit in {@code bucket}, {@code keyCap} the key's own
+   * (null: none).
+   */
+  public record Take(String clientId, String keyId, LimitBucket bucket, int limit, Integer keyCap) {
+    /** Refused without asking the database: a limit of zero leaves nothing to take. */
+    boolean refusedOutright() {
+      return limit <= 0 || keyCap != null && keyCap <= 0;
+    }
+  }
+
+  /**
    * Takes one unit of {@code bucket} for the client and for its key together, if fewer than {@code limit} were taken
    * by the client and fewer than {@code keyCap} (null: no cap of its own) by the key today; else neither. Blocking.
    */
   public Outcome take(String clientId, String keyId, LimitBucket bucket, int limit, Integer keyCap) {
+    return takeAll(List.of(new Take(clientId, keyId, bucket, limit, keyCap))).getFirst();
+  }
+
+  /**
+   * Takes the unit of every call in {@code takes} in one statement and one commit, each judged as {@link #take}
+   * judges it alone, after those before it: the outcomes in the same order. The calls must be of distinct clients,
+   * sorted by client id ({@link UnitBatches} sends them so), which keeps concurrent batches from deadlocking.
+   * Blocking.
+   */
+  public List<Outcome> takeAll(List<Take> takes) {
     var day = today();
-    if (limit <= 0 || keyCap != null && keyCap <= 0) {
-      var refusal = limit <= 0 ? Refusal.CLIENT : Refusal.KEY;
-      return new Outcome(false, bucket, Math.max(0, limit), 0, day, secondsToReset(), keyCap, 0, refusal);
-    }
-    try (var connection = database.getConnection(); var statement = connection.prepareStatement(TAKE)) {
-      statement.setString(1, clientId);
-      statement.setString(2, keyId);
-      statement.setString(3, bucket.bucketName());
-      statement.setDate(4, Date.valueOf(day));
-      statement.setInt(5, limit);
-      if (keyCap == null) {
-        statement.setNull(6, Types.INTEGER);
+    var resetSeconds = secondsToReset();
+    var outcomes = new Outcome[takes.size()];
+    var asked = new ArrayList<Integer>(takes.size());
+    for (int i = 0; i < takes.size(); i++) {
+      var take = takes.get(i);
+      if (take.refusedOutright()) {
+        var refusal = take.limit() <= 0 ? Refusal.CLIENT : Refusal.KEY;
+        outcomes[i] = new Outcome(false, take.bucket(), Math.max(0, take.limit()), 0, day, resetSeconds,
+            take.keyCap(), 0, refusal);
       } else {
-        statement.setInt(6, keyCap);
+        asked.add(i);
       }
-      try (var rows = statement.executeQuery()) {
-        rows.next();
-        var refusedBy = rows.getString(1);
-        var remaining = Math.max(0, limit - rows.getInt(2));
-        var keyRemaining = keyCap == null ? 0 : Math.max(0, keyCap - rows.getInt(3));
-        var refusal = refusedBy == null ? null : "key".equals(refusedBy) ? Refusal.KEY : Refusal.CLIENT;
-        return new Outcome(refusal == null, bucket, limit, remaining, day, secondsToReset(), keyCap, keyRemaining,
-            refusal);
+    }
+    if (asked.isEmpty()) {
+      return Arrays.asList(outcomes);
+    }
+    try (var connection = database.getConnection()) {
+      if (asked.size() == 1) {
+        var index = asked.getFirst();
+        outcomes[index] = takeOne(connection, takes.get(index), day, resetSeconds);
+      } else {
+        takeMany(connection, takes, asked, day, resetSeconds, outcomes);
       }
     } catch (SQLException e) {
       throw new IllegalStateException("Could not count the call against its daily limit", e);
     }
+    return Arrays.asList(outcomes);
+  }
+
+  private static Outcome takeOne(Connection connection, Take take, LocalDate day, long resetSeconds)
+      throws SQLException {
+    try (var statement = connection.prepareStatement(TAKE)) {
+      statement.setString(1, take.clientId());
+      statement.setString(2, take.keyId());
+      statement.setString(3, take.bucket().bucketName());
+      statement.setDate(4, Date.valueOf(day));
+      statement.setInt(5, take.limit());
+      if (take.keyCap() == null) {
+        statement.setNull(6, Types.INTEGER);
+      } else {
+        statement.setInt(6, take.keyCap());
+      }
+      try (var rows = statement.executeQuery()) {
+        rows.next();
+        return outcome(take, rows.getString(1), rows.getInt(2), rows.getInt(3), day, resetSeconds);
+      }
+    }
+  }
+
+  private static void takeMany(Connection connection, List<Take> takes, List<Integer> asked, LocalDate day,
+      long resetSeconds, Outcome[] outcomes) throws SQLException {
+    var clients = new String[asked.size()];
+    var keys = new String[asked.size()];
+    var buckets = new String[asked.size()];
+    var limits = new Integer[asked.size()];
+    var keyCaps = new Integer[asked.size()];
+    for (int i = 0; i < asked.size(); i++) {
+      var take = takes.get(asked.get(i));
+      clients[i] = take.clientId();
+      keys[i] = take.keyId();
+      buckets[i] = take.bucket().bucketName();
+      limits[i] = take.limit();
+      keyCaps[i] = take.keyCap();
+    }
+    try (var statement = connection.prepareStatement(TAKE_ALL)) {
+      statement.setArray(1, connection.createArrayOf("text", clients));
+      statement.setArray(2, connection.createArrayOf("text", keys));
+      statement.setArray(3, connection.createArrayOf("text", buckets));
+      statement.setDate(4, Date.valueOf(day));
+      statement.setArray(5, connection.createArrayOf("int4", limits));
+      statement.setArray(6, connection.createArrayOf("int4", keyCaps));
+      try (var rows = statement.executeQuery()) {
+        while (rows.next()) {
+          var index = asked.get(rows.getInt(1) - 1);
+          outcomes[index] = outcome(takes.get(index), rows.getString(2), rows.getInt(3), rows.getInt(4), day,
+              resetSeconds);
+        }
+      }
+    }
+  }
+
+  private static Outcome outcome(Take take, String refusedBy, int clientUsed, int keyUsed, LocalDate day,
+      long resetSeconds) {
+    var remaining = Math.max(0, take.limit() - clientUsed);
+    var keyRemaining = take.keyCap() == null ? 0 : Math.max(0, take.keyCap() - keyUsed);
+    var refusal = refusedBy == null ? null : "key".equals(refusedBy) ? Refusal.KEY : Refusal.CLIENT;
+    return new Outcome(refusal == null, take.bucket(), take.limit(), remaining, day, resetSeconds, take.keyCap(),
+        keyRemaining, refusal);
   }
 
   /**

@@ -1,7 +1,12 @@
 package dev.videoautomation.gateway.limits;
 
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Metrics;
 
 import io.quarkus.logging.Log;
@@ -36,11 +41,18 @@ public class Metering {
   static final int WINDOW_SECONDS = 86_400;
 
   private final DailyLimits limits;
+  private final UnitBatches batches;
   private final Vertx vertx;
+  /** Resolved once: a lookup per refusal would build the meter's id each time. */
+  private final Map<LimitBucket, Counter> rejections = new EnumMap<>(LimitBucket.class);
 
-  Metering(DailyLimits limits, Vertx vertx) {
+  Metering(DailyLimits limits, UnitBatches batches, Vertx vertx) {
     this.limits = limits;
+    this.batches = batches;
     this.vertx = vertx;
+    for (var bucket : LimitBucket.values()) {
+      rejections.put(bucket, Metrics.counter("vas.limit.rejections", "bucket", bucket.bucketName()));
+    }
   }
 
   /**
@@ -57,16 +69,18 @@ public class Metering {
     var bucket = route.bucket().get();
     var limit = admitted.entitlement() == null ? 0 : admitted.entitlement().limit(bucket);
     var keyCap = admitted.key() == null ? null : admitted.key().dailyCap(bucket);
-    return vertx.executeBlocking(() -> limits.take(admitted.clientId(), admitted.keyId(), bucket, limit, keyCap),
-        false).compose(outcome -> {
-          writeHeaders(bucket, outcome, answerHeaders);
-          if (outcome.admitted()) {
-            return Future.succeededFuture(outcome);
-          }
-          answerHeaders.set("Retry-After", String.valueOf(outcome.resetSeconds()));
-          Metrics.counter("vas.limit.rejections", "bucket", bucket.bucketName()).increment();
-          return Future.failedFuture(new ApiException(refusal(outcome)));
-        });
+    var take = new DailyLimits.Take(admitted.clientId(), admitted.keyId(), bucket, limit, keyCap);
+    var taken = take.refusedOutright() ? Future.succeededFuture(limits.takeAll(List.of(take)).getFirst())
+        : batches.take(take);
+    return taken.compose(outcome -> {
+      writeHeaders(bucket, outcome, answerHeaders);
+      if (outcome.admitted()) {
+        return Future.succeededFuture(outcome);
+      }
+      answerHeaders.set("Retry-After", String.valueOf(outcome.resetSeconds()));
+      rejections.get(bucket).increment();
+      return Future.failedFuture(new ApiException(refusal(outcome)));
+    });
   }
 
   /**
