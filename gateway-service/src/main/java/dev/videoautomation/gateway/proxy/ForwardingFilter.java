@@ -23,6 +23,7 @@ import dev.videoautomation.gateway.proxy.spending.DryRunQuery;
 import dev.videoautomation.gateway.proxy.spending.MaxCredits;
 import dev.videoautomation.gateway.routing.Access;
 import dev.videoautomation.gateway.routing.Owner;
+import dev.videoautomation.gateway.routing.RequestTimers;
 import dev.videoautomation.gateway.routing.Route;
 import dev.videoautomation.gateway.routing.RouteTable;
 import dev.videoautomation.gateway.sizes.RefusedBodies;
@@ -91,7 +92,10 @@ public class ForwardingFilter {
       return;
     }
     switch (routes.lookup(rc.request().method().name(), path)) {
-      case RouteTable.Found found -> admit(rc, found.route());
+      case RouteTable.Found found -> {
+        RequestTimers.name(rc, routes, found.route());
+        admit(rc, found.route());
+      }
       case RouteTable.MethodNotAllowed notAllowed -> {
         rc.response().putHeader("Allow", String.join(", ", notAllowed.allowed()));
         ErrorResponses.send(rc, ApiError.of(ErrorCode.METHOD_NOT_ALLOWED, rc.request().method() + " is not allowed on "

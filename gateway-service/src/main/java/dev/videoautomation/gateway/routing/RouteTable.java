@@ -14,7 +14,9 @@ import static dev.videoautomation.gateway.routing.Owner.RECORDS;
 import static dev.videoautomation.gateway.routing.Owner.SCRAPE;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -47,10 +49,23 @@ public class RouteTable {
   private final List<Route> routes;
   /** The patterns split once into a tree of segments: lookups run on every request. */
   private final RouteTrie trie;
+  /** Each route's request timers' {@code uri} tag ({@link UriTags}), worked out once. */
+  private final Map<Route, String> uriTags = new IdentityHashMap<>();
 
   public RouteTable() {
     this.routes = List.copyOf(build());
     this.trie = new RouteTrie(routes);
+    for (var route : routes) {
+      uriTags.put(route, UriTags.of(route.pattern()));
+    }
+  }
+
+  /**
+   * The {@code uri} tag of requests to {@code route} (a route of this table): the path as the API document writes
+   * it, or null where requests keep their own path.
+   */
+  public String uriTag(Route route) {
+    return uriTags.get(route);
   }
 
   public List<Route> routes() {

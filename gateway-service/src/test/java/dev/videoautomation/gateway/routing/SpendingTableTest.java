@@ -3,8 +3,6 @@ package dev.videoautomation.gateway.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.videoautomation.gateway.OpenApiSnapshot;
 import dev.videoautomation.platform.limits.LimitBucket;
 import dev.videoautomation.platform.spending.PriceVariant;
 import dev.videoautomation.platform.spending.SpendingOperation;
@@ -30,7 +29,6 @@ import dev.videoautomation.platform.spending.SpendingOperation;
  * a 402 (billing's {@code insufficient_credits}), which every credit-charging operation answers.
  */
 class SpendingTableTest {
-  private static final String SNAPSHOT = "system-tests/src/test/openapi/openapi.json";
   private static final List<String> METHODS = List.of("get", "head", "post", "put", "delete", "patch");
 
   private static JsonNode document;
@@ -38,12 +36,7 @@ class SpendingTableTest {
 
   @BeforeAll
   static void readSnapshot() throws IOException {
-    var dir = Path.of("").toAbsolutePath();
-    while (dir != null && !Files.exists(dir.resolve(SNAPSHOT))) {
-      dir = dir.getParent();
-    }
-    assertThat(dir).as("a directory above the module holding " + SNAPSHOT).isNotNull();
-    document = new ObjectMapper().readTree(dir.resolve(SNAPSHOT).toFile());
+    document = OpenApiSnapshot.read(new ObjectMapper());
   }
 
   @Test
