@@ -185,7 +185,7 @@ public interface GatewayConfig {
     @WithDefault("PT120S")
     Duration idleTimeout();
 
-    /** Connections kept per owner. */
+    /** Connections kept per owner by each event loop (each loop forwards on connections of its own). */
     @WithDefault("200")
     int maxConnections();
   }

@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.quarkus.logging.Log;
@@ -12,7 +13,6 @@ import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
@@ -45,7 +45,7 @@ public class Forwarder {
   /** The length of a body the owner is not sent (draft-ietf-httpbis-resumable-upload's field). */
   public static final String UPLOAD_LENGTH = "Upload-Length";
 
-  private final HttpClient client;
+  private final LoopClients clients;
   private final long idleTimeoutMillis;
   private final UpstreamHeaders headers;
   private final Map<Owner, URI> owners = new EnumMap<>(Owner.class);
@@ -54,7 +54,7 @@ public class Forwarder {
     this.headers = headers;
     var upstream = config.upstream();
     this.idleTimeoutMillis = upstream.idleTimeout().toMillis();
-    this.client = vertx.createHttpClient(new HttpClientOptions()
+    this.clients = new LoopClients(vertx, new HttpClientOptions()
             .setConnectTimeout((int) upstream.connectTimeout().toMillis())
             .setKeepAlive(true)
             .setTcpNoDelay(true)
@@ -138,6 +138,11 @@ public class Forwarder {
     Future<?> settle(Outcome outcome);
   }
 
+  @PreDestroy
+  void close() {
+    clients.close();
+  }
+
   /** Forwards the request in {@code rc} to {@code owner} with {@code internalToken} as its bearer token. */
   public void forward(RoutingContext rc, Owner owner, String internalToken, Options options) {
     var request = rc.request();
@@ -151,7 +156,7 @@ public class Forwarder {
         .setIdleTimeout(idleTimeoutMillis);
     var body = new LimitedBody(request, options.maxBody());
     var settlement = options.settlement();
-    client.request(requestOptions)
+    clients.current().request(requestOptions)
         .compose(upstream -> {
           headers.toOwner(rc, internalToken, upstream.headers());
           if (options.bodyWithheld()) {
