@@ -10,7 +10,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Metrics;
-
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -20,13 +19,15 @@ import io.vertx.core.Vertx;
 import dev.videoautomation.gateway.config.GatewayConfig;
 
 /**
- * Takes metered calls' daily units in batches (issue 34): a call's unit waits while {@code batchesInFlight} batches
- * are in the database, and the next batch takes every waiting call (up to {@code batchSize}, one per client) in one
- * statement and one commit ({@link DailyLimits#takeAll}). Under load the batches grow and a commit's flush is shared by
- * every call in it; a lone call goes alone at once. Each call is still judged exactly, and answered only once its
- * batch is committed, so a unit is never admitted past a limit, even when the database fails mid-batch (the whole
- * batch is then refused, nothing taken). A client's second call waits for a later batch: one item per client, sorted
- * by client id, keeps concurrent batches locking rows in one order.
+ * Takes metered calls' daily units in batches (issue 34). Clients are spread over {@code batchesInFlight} lanes by
+ * their id; a lane has at most one batch in the database, and its next batch takes every call waiting in it (up to
+ * {@code batchSize}, one per client) in one statement and one commit ({@link DailyLimits#takeAll}). Under load the
+ * batches grow and a commit's flush is shared by every call in it; a lone call goes alone at once. Two lanes never
+ * hold the same client, so their batches never wait on each other's row locks, which batches drawn from one queue
+ * did, each holding its clients' rows until its commit. Each call is still judged exactly, and answered only once
+ * its batch is committed, so a unit is never admitted past a limit, even when the database fails mid-batch (the
+ * whole batch is then refused, nothing taken). A client's second call waits for the lane's next batch: one item per
+ * client, sorted by client id, keeps every batch (and every replica's) locking rows in one order.
  */
 @ApplicationScoped
 class UnitBatches {
@@ -34,19 +35,19 @@ class UnitBatches {
 
   private final DailyLimits limits;
   private final Vertx vertx;
-  private final int batchesInFlight;
   private final int batchSize;
-  /** Guarded by {@code this}, with {@link #inFlight}. */
-  private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
-  private int inFlight;
+  private final Lane[] lanes;
   /** Calls per batch: how much commits are shared, for operators (docs/operations.md). */
   private final DistributionSummary sizes;
 
   UnitBatches(DailyLimits limits, Vertx vertx, GatewayConfig config) {
     this.limits = limits;
     this.vertx = vertx;
-    this.batchesInFlight = Math.max(1, config.units().batchesInFlight());
     this.batchSize = Math.max(1, config.units().batchSize());
+    this.lanes = new Lane[Math.max(1, config.units().batchesInFlight())];
+    for (int i = 0; i < lanes.length; i++) {
+      lanes[i] = new Lane();
+    }
     this.sizes = DistributionSummary.builder(SIZES).description("Metered calls whose units one commit took")
         .baseUnit("calls").register(Metrics.globalRegistry);
   }
@@ -64,41 +65,48 @@ class UnitBatches {
     }
   }
 
+  /** The calls of some clients and whether a batch of theirs is in the database; guarded by the lane itself. */
+  private final class Lane {
+    private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
+    private boolean running;
+
+    /** Takes the next batch off the queue when none is running; null otherwise. Holds the lane's lock. */
+    private List<Waiting> nextBatch() {
+      if (running || waiting.isEmpty()) {
+        return null;
+      }
+      var batch = new ArrayList<Waiting>(Math.min(batchSize, waiting.size()));
+      var clients = new HashSet<String>();
+      var calls = waiting.iterator();
+      while (calls.hasNext() && batch.size() < batchSize) {
+        var call = calls.next();
+        if (clients.add(call.take().clientId())) {
+          batch.add(call);
+          calls.remove();
+        }
+      }
+      running = true;
+      batch.sort(Comparator.comparing(call -> call.take().clientId()));
+      return batch;
+    }
+  }
+
   /** The call's outcome once its batch is committed, completed on the caller's own context (its event loop). */
   Future<DailyLimits.Outcome> take(DailyLimits.Take take) {
     Promise<DailyLimits.Outcome> promise = Promise.promise();
+    var lane = lanes[Math.floorMod(take.clientId().hashCode(), lanes.length)];
     List<Waiting> batch;
-    synchronized (this) {
-      waiting.add(new Waiting(take, promise, vertx.getOrCreateContext()));
-      batch = nextBatch();
+    synchronized (lane) {
+      lane.waiting.add(new Waiting(take, promise, vertx.getOrCreateContext()));
+      batch = lane.nextBatch();
     }
     if (batch != null) {
-      run(batch);
+      run(lane, batch);
     }
     return promise.future();
   }
 
-  /** Takes the next batch off the queue when one may start; null otherwise. Holds the lock. */
-  private List<Waiting> nextBatch() {
-    if (inFlight >= batchesInFlight || waiting.isEmpty()) {
-      return null;
-    }
-    var batch = new ArrayList<Waiting>(Math.min(batchSize, waiting.size()));
-    var clients = new HashSet<String>();
-    var calls = waiting.iterator();
-    while (calls.hasNext() && batch.size() < batchSize) {
-      var call = calls.next();
-      if (clients.add(call.take().clientId())) {
-        batch.add(call);
-        calls.remove();
-      }
-    }
-    inFlight++;
-    batch.sort(Comparator.comparing(call -> call.take().clientId()));
-    return batch;
-  }
-
-  private void run(List<Waiting> batch) {
+  private void run(Lane lane, List<Waiting> batch) {
     sizes.record(batch.size());
     var takes = new ArrayList<DailyLimits.Take>(batch.size());
     for (var call : batch) {
@@ -106,12 +114,12 @@ class UnitBatches {
     }
     vertx.executeBlocking(() -> limits.takeAll(takes), false).onComplete(result -> {
       List<Waiting> next;
-      synchronized (this) {
-        inFlight--;
-        next = nextBatch();
+      synchronized (lane) {
+        lane.running = false;
+        next = lane.nextBatch();
       }
       if (next != null) {
-        run(next);
+        run(lane, next);
       }
       for (int i = 0; i < batch.size(); i++) {
         batch.get(i).answer(result, i);

@@ -75,19 +75,19 @@ class UnitBatchesTest {
   @Test
   void shouldNeverAdmitPastALimitWhileSharingCommits() throws Exception {
     var clients = new ArrayList<String>();
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < 40; i++) {
       clients.add(client());
     }
     var batchesBefore = batchSizes().count();
     var callsBefore = batchSizes().totalAmount();
     var futures = new ArrayList<Future<DailyLimits.Outcome>>();
     var askedFor = new ArrayList<String>();
-    // 400 calls at once from the event loops, as the request path makes them: 50 per client, 30 of which fit.
+    // 400 calls at once from the event loops, as the request path makes them: 10 per client, 6 of which fit.
     for (int i = 0; i < 400; i++) {
       var client = clients.get(i % clients.size());
       var promise = Promise.<DailyLimits.Outcome>promise();
       vertx.runOnContext(ignored -> batches.take(new DailyLimits.Take(client, client + "-key", LimitBucket.WATCH,
-          30, null)).onComplete(promise));
+          6, null)).onComplete(promise));
       futures.add(promise.future());
       askedFor.add(client);
     }
@@ -97,11 +97,11 @@ class UnitBatchesTest {
     for (var client : clients) {
       var admitted = IntStream.range(0, futures.size())
           .filter(i -> client.equals(askedFor.get(i)) && futures.get(i).result().admitted()).count();
-      assertThat(admitted).as("admitted for %s", client).isEqualTo(30);
-      assertThat(limits.usedToday(client)).containsEntry(LimitBucket.WATCH, 30);
-      assertThat(limits.usedTodayByKey(client + "-key")).containsEntry(LimitBucket.WATCH, 30);
+      assertThat(admitted).as("admitted for %s", client).isEqualTo(6);
+      assertThat(limits.usedToday(client)).containsEntry(LimitBucket.WATCH, 6);
+      assertThat(limits.usedTodayByKey(client + "-key")).containsEntry(LimitBucket.WATCH, 6);
     }
-    assertThat(futures).filteredOn(f -> !f.result().admitted()).hasSize(400 - 8 * 30)
+    assertThat(futures).filteredOn(f -> !f.result().admitted()).hasSize(400 - 40 * 6)
         .allMatch(f -> f.result().refusedBy() == DailyLimits.Refusal.CLIENT && f.result().remaining() == 0);
     // One statement and commit per call would be 400 batches of one.
     assertThat(batchSizes().totalAmount() - callsBefore).isEqualTo(400);
