@@ -25,7 +25,6 @@ import dev.videoautomation.gateway.routing.Access;
 import dev.videoautomation.gateway.routing.Owner;
 import dev.videoautomation.gateway.routing.Route;
 import dev.videoautomation.gateway.routing.RouteTable;
-import dev.videoautomation.gateway.sizes.RefusedBodies;
 import dev.videoautomation.gateway.sizes.RequestSizes;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;

@@ -1,7 +1,6 @@
 package dev.videoautomation.gateway.proxy.spending;
 
 import dev.videoautomation.gateway.proxy.Exchange;
-
 import dev.videoautomation.gateway.routing.Route;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
