@@ -10,12 +10,12 @@ import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.gateway.admission.Admitted;
 import dev.videoautomation.gateway.routing.Relayed;
 import dev.videoautomation.gateway.routing.Route;
+import dev.videoautomation.gateway.sizes.IncomingRequest;
 import dev.videoautomation.gateway.sizes.RequestSizes;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
@@ -80,8 +80,8 @@ public class IdempotentRequests {
    * key. Fails with the {@link ApiException} to answer: 400 for a malformed key, 413 for a body past the document
    * limit, 409/422 for a key that cannot run again.
    */
-  public Future<Run> begin(HttpServerRequest request, Route route, Admitted admitted) {
-    var key = "POST".equals(request.method().name()) ? request.getHeader(HEADER) : null;
+  public Future<Run> begin(IncomingRequest request, Route route, Admitted admitted) {
+    var key = "POST".equals(request.methodName()) ? request.headers().get(HEADER) : null;
     if (key == null) {
       return Future.succeededFuture(Run.NONE);
     }
@@ -89,7 +89,7 @@ public class IdempotentRequests {
       return Future.failedFuture(malformed());
     }
     return sizes.readWhole(request, route).compose(body -> claimChecked(admitted.clientId(), key, route,
-        fingerprint(request.method().name(), request.uri(), request.getHeader("Content-Type"), body), body));
+        fingerprint(request.methodName(), request.uri(), request.headers().get("Content-Type"), body), body));
   }
 
   /**
@@ -186,15 +186,20 @@ public class IdempotentRequests {
 
   /** Answers {@code rc} with the key's first answer, marked {@code Idempotent-Replayed}. */
   public static void replay(RoutingContext rc, Run run) {
-    var replay = run.replay();
     rc.request().resume();
     // The owner's first answer, replayed: as relayed as it was the first time.
     Relayed.mark(rc);
     var response = rc.response();
-    response.setStatusCode(replay.status());
-    StoredHeaders.decodeInto(replay.headers(), response.headers());
-    response.putHeader("Idempotent-Replayed", "true");
-    response.end(Buffer.buffer(replay.body() == null ? new byte[0] : replay.body()));
+    response.setStatusCode(run.replay().status());
+    response.end(replayed(run, response.headers()));
+  }
+
+  /** Puts the key's first answer's headers, marked {@code Idempotent-Replayed}, on {@code headers}; its body. */
+  public static Buffer replayed(Run run, MultiMap headers) {
+    var replay = run.replay();
+    StoredHeaders.decodeInto(replay.headers(), headers);
+    headers.set("Idempotent-Replayed", "true");
+    return Buffer.buffer(replay.body() == null ? new byte[0] : replay.body());
   }
 
   private static boolean wellFormed(String key) {

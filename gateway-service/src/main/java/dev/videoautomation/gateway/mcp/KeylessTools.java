@@ -11,23 +11,25 @@ import io.vertx.core.http.HttpServerRequest;
 /**
  * A session without a key sees, and may call, only the tools whose operation lets a caller without a key in
  * (registration, discovery, pricing, subscribe, ...) and the toolset tools. The key is read from the current MCP HTTP
- * request, the way the gateway reads it on REST (a key that is sent is checked by admission before the request
- * reaches MCP).
+ * request ({@link McpRequest}), the way the gateway reads it on REST (a key that is sent is checked by admission before
+ * the request reaches MCP).
  */
 @Singleton
 @Priority(100)
 public class KeylessTools implements ToolFilter {
   private final McpTools tools;
-  private final HttpServerRequest request;
+  private final McpRequest request;
 
-  KeylessTools(McpTools tools, HttpServerRequest request) {
-    this.tools = tools;
+  KeylessTools(McpTools tools, McpRequest request) {
     this.request = request;
+    this.tools = tools;
   }
 
   @Override
   public boolean test(ToolManager.ToolInfo tool, FilterContext context) {
-    return hasKey(request) || tools.keyless(tool.name()) || ToolsetTools.NAMES.contains(tool.name());
+    var current = request.current();
+    return current != null && hasKey(current.request()) || tools.keyless(tool.name())
+        || ToolsetTools.NAMES.contains(tool.name());
   }
 
   static boolean hasKey(HttpServerRequest request) {

@@ -1,38 +1,32 @@
 package dev.videoautomation.gateway.mcp;
 
-import java.util.Map;
-
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.quarkus.vertx.http.HttpServer;
 import io.vertx.core.Future;
-import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 
 import dev.videoautomation.gateway.proxy.ClientAddresses;
+import dev.videoautomation.gateway.proxy.InProcessExchange;
+import dev.videoautomation.platform.http.ApiVersion;
+import dev.videoautomation.platform.http.CallerTrace;
 
 /**
- * Calls the gateway itself on its own port on loopback, with the MCP caller's key: so a tool call meets the same
- * pipeline as a REST call (request sizes, admission with scope and subscription, {@code Idempotency-Key}, the daily
- * unit, the internal token) and there is no second path to the services.
+ * Calls the gateway itself on its own port on loopback, for the one kind of MCP call that does not run in process:
+ * a route the gateway serves itself ({@code Owner.GATEWAY}: its JAX-RS resources, such as {@code GET /v1/jobs/{id}},
+ * {@code GET /v1/usage} and the {@code vas://} resources' documents), which needs the JAX-RS stack behind the
+ * gateway's HTTP server. Every call to an owner runs in process ({@link InProcessExchange}) instead. The call carries
+ * the MCP caller's key, request id, trace context and address (the relay header, believed only from this process),
+ * so it meets the same request path as a REST call.
  */
 @ApplicationScoped
 class Loopback {
-  /** The caller's headers a tool call carries on. */
-  static final String[] CALLER_HEADERS = {"Authorization", "X-Api-Key", "X-Request-Id", "traceparent"};
-
-  /** One answer: status, headers, body. */
-  record Answer(int status, MultiMap headers, Buffer body) {
-  }
-
   private final HttpServer server;
   private final ClientAddresses addresses;
   private final HttpClient client;
@@ -49,35 +43,34 @@ class Loopback {
     client.close();
   }
 
-  /**
-   * {@code method target} on the gateway with {@code caller}'s key (and request id), {@code extraHeaders}, and a JSON
-   * {@code body} when not null. {@code caller} is null when there is no HTTP request to copy from.
-   */
-  Future<Answer> call(String method, String target, HttpServerRequest caller, Map<String, String> extraHeaders,
-      Buffer body) {
-    var options = new RequestOptions().setMethod(HttpMethod.valueOf(method)).setHost("127.0.0.1")
-        .setPort(server.getPort()).setURI(target).putHeader("Accept", "application/json");
-    if (caller != null) {
-      // The owners' per-address limits (registration) count the MCP caller, not this gateway.
-      var address = addresses.of(caller);
-      if (address != null) {
-        options.putHeader(ClientAddresses.HEADER, address).putHeader(ClientAddresses.RELAY_HEADER,
-            addresses.relaySecret());
+  /** {@code exchange} sent to the gateway over HTTP, its answer read whole. */
+  Future<InProcessExchange.Answer> call(InProcessExchange exchange) {
+    var options = new RequestOptions().setMethod(exchange.method()).setHost("127.0.0.1")
+        .setPort(server.getPort()).setURI(exchange.uri());
+    exchange.headers().forEach((name, value) -> {
+      if (!HttpHeaders.CONTENT_LENGTH.toString().equalsIgnoreCase(name)) {
+        options.addHeader(name, value);
       }
-      for (var name : CALLER_HEADERS) {
-        var value = caller.getHeader(name);
-        if (value != null) {
-          options.putHeader(name, value);
-        }
+    });
+    var caller = exchange.caller();
+    if (caller.address() != null) {
+      // The owners' per-address limits count the MCP caller, not this gateway.
+      options.putHeader(ClientAddresses.HEADER, caller.address()).putHeader(ClientAddresses.RELAY_HEADER,
+          addresses.relaySecret());
+    }
+    if (caller.requestId() != null) {
+      options.putHeader(ApiVersion.REQUEST_ID_HEADER, caller.requestId());
+    }
+    if (caller.trace() != null) {
+      options.putHeader(CallerTrace.TRACEPARENT, caller.trace().traceparent());
+      if (caller.trace().tracestate() != null) {
+        options.putHeader(CallerTrace.TRACESTATE, caller.trace().tracestate());
       }
     }
-    extraHeaders.forEach(options::putHeader);
-    if (body != null) {
-      options.putHeader("Content-Type", "application/json");
-    }
+    var body = exchange.wholeBody();
     return client.request(options)
         .compose(request -> body == null ? request.send() : request.send(body))
-        .compose(response -> response.body().map(bytes -> new Answer(response.statusCode(), response.headers(),
-            bytes)));
+        .compose(response -> response.body().map(bytes -> new InProcessExchange.Answer(response.statusCode(),
+            response.headers(), bytes)));
   }
 }

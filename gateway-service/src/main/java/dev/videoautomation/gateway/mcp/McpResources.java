@@ -11,12 +11,12 @@ import io.quarkiverse.mcp.server.ResourceResponse;
 import io.quarkiverse.mcp.server.TextResourceContents;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.http.HttpServerRequest;
 
 /**
  * What an agent reads rather than calls: the OpenAPI document of the whole API, the price list, and the caller's own
- * usage today. Each is the gateway's REST answer, fetched through its own pipeline with the caller's key, so usage
- * needs a key exactly as {@code GET /v1/usage} does (without one the resource holds that call's 401 body).
+ * usage today. Each is the gateway's REST answer, fetched through its own pipeline with the caller's key
+ * ({@link GatewayCalls}; the gateway serves these paths itself, so they go through {@link Loopback}), so usage needs a
+ * key exactly as {@code GET /v1/usage} does (without one the resource holds that call's 401 body).
  */
 @ApplicationScoped
 public class McpResources {
@@ -25,13 +25,13 @@ public class McpResources {
   static final String USAGE = "vas://usage";
 
   private final ResourceManager resources;
-  private final Loopback loopback;
-  private final HttpServerRequest request;
+  private final GatewayCalls calls;
+  private final McpRequest request;
 
-  McpResources(ResourceManager resources, Loopback loopback, HttpServerRequest request) {
-    this.resources = resources;
-    this.loopback = loopback;
+  McpResources(ResourceManager resources, GatewayCalls calls, McpRequest request) {
     this.request = request;
+    this.resources = resources;
+    this.calls = calls;
   }
 
   void register(@Observes StartupEvent event) {
@@ -46,7 +46,8 @@ public class McpResources {
   private void add(String name, String uri, String description, String path) {
     resources.newResource(name).setUri(uri).setMimeType("application/json").setDescription(description)
         .setAsyncHandler(arguments -> Uni.createFrom()
-            .completionStage(loopback.call("GET", path, request, Map.of(), null).toCompletionStage())
+            .completionStage(calls.call("GET", path, calls.caller(request.current()), Map.of(), null)
+                .toCompletionStage())
             .map(answer -> new ResourceResponse(new TextResourceContents(uri,
                 answer.body().toString(StandardCharsets.UTF_8), "application/json"))))
         .register();

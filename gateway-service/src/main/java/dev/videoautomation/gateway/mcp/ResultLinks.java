@@ -11,7 +11,6 @@ import io.quarkiverse.mcp.server.ResourceResponse;
 import io.quarkiverse.mcp.server.ResourceTemplateManager;
 import io.quarkiverse.mcp.server.TextResourceContents;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 
@@ -30,13 +29,13 @@ class ResultLinks {
 
   private final ResourceTemplateManager templates;
   private final StoredResults stored;
-  private final CurrentVertxRequest current;
+  private final McpRequest request;
   private final Vertx vertx;
 
-  ResultLinks(ResourceTemplateManager templates, StoredResults stored, CurrentVertxRequest current, Vertx vertx) {
+  ResultLinks(ResourceTemplateManager templates, StoredResults stored, McpRequest request, Vertx vertx) {
+    this.request = request;
     this.templates = templates;
     this.stored = stored;
-    this.current = current;
     this.vertx = vertx;
   }
 
@@ -65,7 +64,7 @@ class ResultLinks {
    * keyless tool's result is the session's). Null when there is neither.
    */
   String owner() {
-    var context = current.getCurrent();
+    var context = request.current();
     if (context == null) {
       return null;
     }

@@ -19,29 +19,29 @@ import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolManager;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.logging.Log;
-import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.gateway.config.GatewayConfig;
 import dev.videoautomation.gateway.events.ChangeEvents;
 import dev.videoautomation.gateway.idempotency.IdempotentRequests;
 import dev.videoautomation.gateway.jobs.JobWatch;
 import dev.videoautomation.gateway.jobs.Preferences;
+import dev.videoautomation.gateway.proxy.InProcessExchange;
 import dev.videoautomation.platform.errors.ErrorCode;
 
 /**
- * A {@code tools/call} made into the REST call it stands for, sent through the gateway's own pipeline
- * ({@link Loopback}), and its answer made into a tool result: a 2xx JSON answer as {@code structuredContent} (and as
- * text); any other answer as an {@code isError} result carrying the API's error body ({@code error}, {@code message},
- * {@code field}, {@code setup}, {@code retryAfter}, ...). An answer's {@code Credits-Remaining} (a credit-charging
- * operation's, issue 32) goes into the result's {@code _meta} as {@code creditsRemaining}.
+ * A {@code tools/call} made into the REST call it stands for, run in process through the gateway's own request path
+ * ({@link GatewayCalls}), and its answer made into a tool result: a 2xx JSON answer as {@code structuredContent} (and
+ * as text); any other answer as an {@code isError} result carrying the API's error body ({@code error},
+ * {@code message}, {@code field}, {@code setup}, {@code retryAfter}, ...). An answer's {@code Credits-Remaining} (a
+ * credit-charging operation's, issue 32) goes into the result's {@code _meta} as {@code creditsRemaining}.
  *
  * <p>A result is at most {@code gateway.mcp.result-cap-bytes} of JSON (issue 33): a list ({@code {data: [...],
  * nextCursor}} of a GET that takes {@code limit}) over it is read again with a {@code limit} that fits, so its
@@ -59,9 +59,8 @@ class ToolCalls {
   /** The preview is at most this share of the cap: an eighth, 12,800 bytes by default. */
   private static final int PREVIEW_SHARE = 8;
 
-  private final Loopback loopback;
-  private final HttpServerRequest request;
-  private final CurrentVertxRequest current;
+  private final GatewayCalls calls;
+  private final McpRequest request;
   private final int maxUriBytes;
   private final JobWatch watch;
   private final Vertx vertx;
@@ -71,8 +70,8 @@ class ToolCalls {
   private final int storeCap;
   private final long keptMinutes;
 
-  ToolCalls(Loopback loopback, HttpServerRequest request, CurrentVertxRequest current, GatewayConfig config,
-      JobWatch watch, Vertx vertx, StoredResults stored, ResultLinks links) {
+  ToolCalls(GatewayCalls calls, McpRequest request, GatewayConfig config, JobWatch watch, Vertx vertx,
+      StoredResults stored, ResultLinks links) {
     this.watch = watch;
     this.vertx = vertx;
     this.stored = stored;
@@ -80,20 +79,20 @@ class ToolCalls {
     this.resultCap = config.mcp().resultCapBytes();
     this.storeCap = config.mcp().resultStoreBytes();
     this.keptMinutes = Math.max(1, config.mcp().resultKeep().toMinutes());
-    this.loopback = loopback;
+    this.calls = calls;
     this.request = request;
-    this.current = current;
     this.maxUriBytes = config.maxUriBytes();
   }
 
   /**
-   * Runs on the event loop, inside the MCP request's context: {@code request} is that HTTP request. Arguments are
+   * Runs on the event loop, inside the MCP request's context ({@link McpRequest}). Arguments are
    * checked before anything is sent (a repeated key, a missing required one, one that breaks its schema or cannot
    * go into the request target), each refusal an {@code isError} result naming the argument as the API names a field.
    */
   Uni<ToolResponse> call(OperationTool tool, ArgumentChecks checks, ToolManager.ToolArguments arguments) {
     var args = arguments.args() == null ? Map.<String, Object>of() : arguments.args();
-    var refused = refusal(tool, checks, arguments.requestId(), args);
+    var context = request.current();
+    var refused = refusal(context, tool, checks, arguments.requestId(), args);
     if (refused != null) {
       return Uni.createFrom().item(refused);
     }
@@ -128,11 +127,10 @@ class ToolCalls {
       // A creating POST: the job's id is known once the owner has answered; the gateway tells it before waiting.
       headers.put(JobWatch.CREATION_HEADER, following.expectCreation());
     }
-    var context = current.getCurrent();
     // Read now, on the request: a list read again and a result stored happen in callbacks after it.
-    var caller = context == null ? request : context.request();
+    var caller = calls.caller(context);
     var owner = links.owner();
-    Future<ToolResponse> answer = loopback.call(tool.method(), target.toString(), caller, headers, body)
+    Future<ToolResponse> answer = calls.call(tool.method(), target.toString(), caller, headers, body)
         .compose(first -> capped(tool, args, caller, headers, owner, first, 0));
     return Uni.createFrom().completionStage(answer.toCompletionStage())
         .invoke(() -> {
@@ -240,8 +238,8 @@ class ToolCalls {
    * The tool result of {@code answer}, within the result cap: as it is when it fits; a list read again with a
    * {@code limit} that fits (a GET, which spends no daily unit); otherwise the truncated envelope.
    */
-  private Future<ToolResponse> capped(OperationTool tool, Map<String, Object> args, HttpServerRequest caller,
-      Map<String, String> headers, String owner, Loopback.Answer answer, int reads) {
+  private Future<ToolResponse> capped(OperationTool tool, Map<String, Object> args, GatewayCalls.Caller caller,
+      Map<String, String> headers, String owner, InProcessExchange.Answer answer, int reads) {
     var response = result(answer, tool.rawMembers(), Boolean.TRUE.equals(args.get(OperationTool.RAW)));
     if (response.isError() || !(response.structuredContent() instanceof JsonObject json)) {
       return Future.succeededFuture(response);
@@ -255,7 +253,7 @@ class ToolCalls {
       var fitting = fittingItems(json, resultCap);
       var fewer = new LinkedHashMap<>(args);
       fewer.put(OperationTool.LIMIT, fitting);
-      return loopback.call(tool.method(), target(tool, fewer).toString(), caller, headers, null)
+      return calls.call(tool.method(), target(tool, fewer).toString(), caller, headers, null)
           .compose(next -> capped(tool, fewer, caller, headers, owner, next, reads + 1));
     }
     if (list != null) {
@@ -356,8 +354,8 @@ class ToolCalls {
   }
 
   /** Why these arguments are not sent, or null. */
-  private ToolResponse refusal(OperationTool tool, ArgumentChecks checks, RequestId id, Map<String, Object> args) {
-    var context = current.getCurrent();
+  private ToolResponse refusal(RoutingContext context, OperationTool tool, ArgumentChecks checks, RequestId id,
+      Map<String, Object> args) {
     Map<String, String> repeated = context == null ? null : context.get(McpEndpoint.REPEATED_ARGUMENTS);
     if (repeated != null && id != null && repeated.get(id.asString()) instanceof String field) {
       // The MCP server keeps the last of a repeated key; what the caller meant is unknown, so nothing is sent.
@@ -386,12 +384,12 @@ class ToolCalls {
   }
 
   /** A tool result from one gateway answer. */
-  static ToolResponse result(Loopback.Answer answer) {
+  static ToolResponse result(InProcessExchange.Answer answer) {
     return result(answer, List.of(), true);
   }
 
   /** A tool result from one gateway answer, without {@code rawMembers} unless {@code raw}. */
-  static ToolResponse result(Loopback.Answer answer, List<String> rawMembers, boolean raw) {
+  static ToolResponse result(InProcessExchange.Answer answer, List<String> rawMembers, boolean raw) {
     var text = answer.body().toString(StandardCharsets.UTF_8);
     var contentType = answer.headers().get("Content-Type");
     var json = contentType != null && contentType.contains("json") && !text.isBlank();
@@ -419,7 +417,7 @@ class ToolCalls {
   }
 
   /** {@code _meta.creditsRemaining} from the answer's {@code Credits-Remaining}; null (no _meta) without one. */
-  private static Map<MetaKey, Object> creditsRemaining(Loopback.Answer answer) {
+  private static Map<MetaKey, Object> creditsRemaining(InProcessExchange.Answer answer) {
     var remaining = answer.headers().get(CREDITS_REMAINING);
     if (remaining == null || !remaining.matches("[0-9]{1,18}")) {
       return null;

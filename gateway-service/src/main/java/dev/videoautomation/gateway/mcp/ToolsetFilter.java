@@ -6,7 +6,6 @@ import jakarta.inject.Singleton;
 import io.quarkiverse.mcp.server.FilterContext;
 import io.quarkiverse.mcp.server.ToolFilter;
 import io.quarkiverse.mcp.server.ToolManager;
-import io.vertx.core.http.HttpServerRequest;
 
 /**
  * A session lists, and may call, the tools of its toolsets ({@link ToolsetChoice}): those the MCP URL's
@@ -19,12 +18,12 @@ import io.vertx.core.http.HttpServerRequest;
 public class ToolsetFilter implements ToolFilter {
   private final McpTools tools;
   private final McpSessions sessions;
-  private final HttpServerRequest request;
+  private final McpRequest request;
 
-  ToolsetFilter(McpTools tools, McpSessions sessions, HttpServerRequest request) {
+  ToolsetFilter(McpTools tools, McpSessions sessions, McpRequest request) {
+    this.request = request;
     this.tools = tools;
     this.sessions = sessions;
-    this.request = request;
   }
 
   @Override
@@ -35,7 +34,7 @@ public class ToolsetFilter implements ToolFilter {
     }
     ToolsetChoice choice;
     try {
-      choice = ToolsetChoice.parse(request.getParam(ToolsetChoice.PARAMETER));
+      choice = ToolsetChoice.parse(request.parameter(ToolsetChoice.PARAMETER));
     } catch (ToolsetChoice.UnknownToolset e) {
       return false;
     }

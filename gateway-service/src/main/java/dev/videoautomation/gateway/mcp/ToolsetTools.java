@@ -17,7 +17,6 @@ import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkiverse.mcp.server.runtime.ConnectionManager;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
@@ -40,15 +39,15 @@ class ToolsetTools {
   private final McpTools tools;
   private final McpSessions sessions;
   private final ConnectionManager connections;
-  private final HttpServerRequest request;
+  private final McpRequest request;
 
   ToolsetTools(ToolManager manager, McpTools tools, McpSessions sessions, ConnectionManager connections,
-      HttpServerRequest request) {
+      McpRequest request) {
+    this.request = request;
     this.manager = manager;
     this.tools = tools;
     this.sessions = sessions;
     this.connections = connections;
-    this.request = request;
   }
 
   void register(@Observes StartupEvent event) {
@@ -73,7 +72,7 @@ class ToolsetTools {
   }
 
   private JsonObject list(String session) {
-    var choice = ToolsetChoice.parse(request.getParam(ToolsetChoice.PARAMETER));
+    var choice = ToolsetChoice.parse(request.parameter(ToolsetChoice.PARAMETER));
     var enabled = sessions.enabled(session);
     var sets = new JsonArray();
     for (var set : Toolset.values()) {

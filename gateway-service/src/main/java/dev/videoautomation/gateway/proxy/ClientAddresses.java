@@ -51,7 +51,7 @@ public class ClientAddresses {
     return relayed != null ? relayed : resolve(remote.hostAddress(), request.headers().getAll("X-Forwarded-For"));
   }
 
-  /** The secret this process puts on its own loopback calls (MCP tool calls) beside the caller's address. */
+  /** The secret this process puts on its loopback calls (MCP calls of its own routes) beside the caller's address. */
   public String relaySecret() {
     return relaySecret;
   }

@@ -7,7 +7,6 @@ import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.JsonObject;
-import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.gateway.idempotency.IdempotentRequests;
 import dev.videoautomation.gateway.jobs.JobOwners;
@@ -16,7 +15,6 @@ import dev.videoautomation.gateway.jobs.JobWatch;
 import dev.videoautomation.gateway.jobs.OwnerJobs;
 import dev.videoautomation.gateway.jobs.Preferences;
 import dev.videoautomation.gateway.routing.Owner;
-import dev.videoautomation.platform.http.ResponseHeadersFilter;
 
 /**
  * {@code Prefer: wait=N} on a creating POST (docs/jobs.md "Waiting"): the owner answered at once with the job
@@ -43,7 +41,7 @@ public class CreationWaits {
 
   /** How the answer to a creating POST by the holder of {@code token} is sent after a wait of {@code seconds}. */
   public Forwarder.Answering answering(String token, int seconds, IdempotentRequests.Run run) {
-    return (rc, outcome) -> answer(rc, outcome, token, seconds, run);
+    return (exchange, outcome) -> answer(exchange, outcome, token, seconds, run);
   }
 
   /** The kind's own view of job {@code id}, where the creation's answer is read again. */
@@ -57,20 +55,20 @@ public class CreationWaits {
     };
   }
 
-  private void answer(RoutingContext rc, Forwarder.Outcome outcome, String token, int seconds,
+  private void answer(Exchange exchange, Forwarder.Outcome outcome, String token, int seconds,
       IdempotentRequests.Run run) {
     var created = createdJob(outcome);
     var owner = created == null ? null : JobOwners.ofId(created.getString("id")).orElse(null);
     if (owner == null) {
-      Forwarder.answer(rc, outcome.status(), outcome.headers(), outcome.body());
+      Forwarder.answer(exchange, outcome.status(), outcome.headers(), outcome.body());
       return;
     }
     var id = created.getString("id");
     // An MCP tool call on this replica follows the job from here, for its progress notifications.
-    watch.created(rc.request().getHeader(JobWatch.CREATION_HEADER), id);
-    String requestId = rc.get(ResponseHeadersFilter.ROUTING_KEY);
+    watch.created(exchange.headers().get(JobWatch.CREATION_HEADER), id);
+    var requestId = exchange.requestId();
     var wait = waits.begin(id, seconds, () -> ended(owner, id, token, requestId));
-    rc.addEndHandler(ignored -> wait.end());
+    exchange.addEndHandler(ignored -> wait.end());
     ended(owner, id, token, requestId).onSuccess(over -> {
       if (over) {
         wait.end();
@@ -85,7 +83,7 @@ public class CreationWaits {
               .remove(HttpHeaders.CONTENT_LENGTH).remove(HttpHeaders.TRANSFER_ENCODING)
               .set(Preferences.APPLIED, Preferences.applied(seconds));
           idempotent.replaceAnswer(run, outcome.status(), headers, body.result())
-              .onComplete(stored -> Forwarder.answer(rc, outcome.status(), headers, body.result()));
+              .onComplete(stored -> Forwarder.answer(exchange, outcome.status(), headers, body.result()));
         });
   }
 

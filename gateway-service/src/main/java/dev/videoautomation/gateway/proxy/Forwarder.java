@@ -20,23 +20,20 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.tracing.TracingPolicy;
-import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.gateway.config.GatewayConfig;
 import dev.videoautomation.gateway.routing.Owner;
-import dev.videoautomation.gateway.routing.Relayed;
 import dev.videoautomation.gateway.sizes.LimitedBody;
-import dev.videoautomation.gateway.sizes.RefusedBodies;
 import dev.videoautomation.gateway.sizes.RequestSizes;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ErrorCode;
-import dev.videoautomation.platform.errors.ErrorResponses;
 
 /**
  * Streams a request to its owner and the answer back, never holding a whole body: the request is piped with
  * back-pressure into the upstream request and the upstream response into ours, so a 1 GiB upload costs buffers,
  * not a gigabyte. The caller's key stays here; the owner gets the internal token instead. A streamed body is
- * counted on the way and stopped at its route's limit.
+ * counted on the way and stopped at its route's limit. A request made in process ({@link InProcessExchange}, an MCP
+ * tool call) sends its whole body and has the owner's answer collected rather than streamed back.
  */
 @ApplicationScoped
 public class Forwarder {
@@ -115,7 +112,7 @@ public class Forwarder {
   /** Sends the caller an answer built from the owner's, read whole and settled ({@link Options#answeredBy}). */
   @FunctionalInterface
   public interface Answering {
-    void answer(RoutingContext rc, Outcome outcome);
+    void answer(Exchange exchange, Outcome outcome);
   }
 
   /**
@@ -143,45 +140,44 @@ public class Forwarder {
     clients.close();
   }
 
-  /** Forwards the request in {@code rc} to {@code owner} with {@code internalToken} as its bearer token. */
-  public void forward(RoutingContext rc, Owner owner, String internalToken, Options options) {
-    var request = rc.request();
-    request.pause();
+  /** Forwards the request of {@code exchange} to {@code owner} with {@code internalToken} as its bearer token. */
+  public void forward(Exchange exchange, Owner owner, String internalToken, Options options) {
+    exchange.pause();
     var base = owners.get(owner);
     var requestOptions = new RequestOptions()
-        .setMethod(request.method())
+        .setMethod(exchange.method())
         .setHost(base.getHost())
         .setPort(base.getPort())
-        .setURI(request.uri())
+        .setURI(exchange.uri())
         .setIdleTimeout(idleTimeoutMillis);
-    var body = new LimitedBody(request, options.maxBody());
+    var body = new LimitedBody(exchange.bodyStream(), options.maxBody());
     var settlement = options.settlement();
     clients.current().request(requestOptions)
         .compose(upstream -> {
-          headers.toOwner(rc, internalToken, upstream.headers());
+          headers.toOwner(exchange, internalToken, upstream.headers());
           if (options.bodyWithheld()) {
-            withheldBody(request.headers(), upstream.headers());
+            withheldBody(exchange.headers(), upstream.headers());
           }
           if (options.answering() != null || options.capture()) {
             // The gateway reads this answer, to build its own or to store it for Idempotency-Key replays (without a
             // job's shown-once webhookSecret, which it must find), so it asks for it uncompressed.
             upstream.headers().remove(HttpHeaders.ACCEPT_ENCODING);
           }
-          return send(rc, upstream, body, options);
+          return send(exchange, upstream, body, options);
         })
         .onSuccess(upstreamResponse -> {
           if (options.capture()) {
-            captureAndRelay(rc, upstreamResponse, settlement, options.answering());
+            captureAndRelay(exchange, upstreamResponse, settlement, options.answering());
           } else {
-            settleAndRelay(rc, upstreamResponse, settlement);
+            settleAndRelay(exchange, upstreamResponse, settlement);
           }
         })
         .onFailure(failure -> {
           if (body.exceeded()) {
             var refused = settlement.settle(new Outcome(413, false, null, null));
-            afterwards(refused, () -> RefusedBodies.answer(rc, RequestSizes.tooLarge(body.limit())));
+            afterwards(refused, () -> exchange.refuseBody(RequestSizes.tooLarge(body.limit())));
           } else {
-            failed(rc, base, failure, settlement);
+            failed(exchange, base, failure, settlement);
           }
         });
   }
@@ -199,25 +195,26 @@ public class Forwarder {
   }
 
   /**
-   * Sends the body: the one already read, or the caller's, piped with back-pressure. A streamed body that passes its
-   * limit aborts the upstream request (the owner never gets a cut body to act on), which fails its response; the
-   * caller is answered 413 there, once the failure is settled.
+   * Sends the body: the one already read (or given whole, in process), or the caller's, piped with back-pressure. A
+   * streamed body that passes its limit aborts the upstream request (the owner never gets a cut body to act on), which
+   * fails its response; the caller is answered 413 there, once the failure is settled.
    */
-  private static Future<HttpClientResponse> send(RoutingContext rc, HttpClientRequest upstream, LimitedBody body,
+  private static Future<HttpClientResponse> send(Exchange exchange, HttpClientRequest upstream, LimitedBody body,
       Options options) {
     // Every failure of the upstream request also fails its response, where it is answered; without a handler here
     // Vert.x would log each one as an error besides.
     upstream.exceptionHandler(ignored -> {
     });
-    if (options.body() != null) {
+    var whole = options.body() != null ? options.body() : exchange.wholeBody();
+    if (whole != null) {
       upstream.headers().remove(HttpHeaders.TRANSFER_ENCODING);
-      upstream.putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(options.body().length()));
-      return upstream.send(options.body());
+      upstream.putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(whole.length()));
+      return upstream.send(whole);
     }
-    var request = rc.request();
-    var declaredLength = request.headers().contains(HttpHeaders.CONTENT_LENGTH);
-    if (!declaredLength && !request.headers().contains(HttpHeaders.TRANSFER_ENCODING)) {
-      request.resume();
+    var requestHeaders = exchange.headers();
+    var declaredLength = requestHeaders.contains(HttpHeaders.CONTENT_LENGTH);
+    if (!declaredLength && !requestHeaders.contains(HttpHeaders.TRANSFER_ENCODING)) {
+      exchange.resume();
       return upstream.send();
     }
     upstream.setChunked(!declaredLength);
@@ -227,7 +224,7 @@ public class Forwarder {
       if (body.exceeded() && answered) {
         // The owner answered before the body passed its limit, so no failed response will answer the 413: it is
         // answered here (or, once the owner's head is out, the connection closed).
-        RefusedBodies.answer(rc, RequestSizes.tooLarge(body.limit()));
+        exchange.refuseBody(RequestSizes.tooLarge(body.limit()));
       }
     });
     return upstream.response();
@@ -237,91 +234,61 @@ public class Forwarder {
    * A streamed answer: its status settles the request (a unit given back) before the head is written. The answer
    * waits paused meanwhile, so none of it is lost before the relay takes it.
    */
-  private static void settleAndRelay(RoutingContext rc, HttpClientResponse upstream, Settlement settlement) {
+  private static void settleAndRelay(Exchange exchange, HttpClientResponse upstream, Settlement settlement) {
     var settled = settlement.settle(new Outcome(upstream.statusCode(), true, upstream.headers(), null));
     if (settled.isComplete()) {
-      relay(rc, upstream);
+      exchange.relay(upstream);
       return;
     }
     upstream.pause();
-    settled.onComplete(ignored -> relay(rc, upstream));
+    settled.onComplete(ignored -> exchange.relay(upstream));
   }
 
   /** A buffered answer: read whole, its record stored and its unit given back, and only then sent. */
-  private void captureAndRelay(RoutingContext rc, HttpClientResponse upstream, Settlement settlement,
+  private void captureAndRelay(Exchange exchange, HttpClientResponse upstream, Settlement settlement,
       Answering answering) {
     upstream.body()
         .onSuccess(body -> {
           var outcome = new Outcome(upstream.statusCode(), true, upstream.headers(), body);
           var settled = settlement.settle(outcome);
           afterwards(settled, () -> {
-            var response = rc.response();
-            if (response.ended() || response.closed()) {
+            if (exchange.ended() || exchange.closed()) {
               return;
             }
             if (answering != null) {
-              answering.answer(rc, outcome);
+              answering.answer(exchange, outcome);
               return;
             }
-            Relayed.mark(rc);
-            response.setStatusCode(upstream.statusCode());
-            response.setStatusMessage(upstream.statusMessage());
-            UpstreamHeaders.copyReturned(upstream.headers(), response.headers());
-            response.headers().remove(HttpHeaders.TRANSFER_ENCODING);
-            response.end(body);
+            exchange.relayWhole(upstream.statusCode(), upstream.statusMessage(), upstream.headers(), body);
           });
         })
-        .onFailure(failure -> failed(rc, URI.create("upstream:response"), failure, settlement));
+        .onFailure(failure -> failed(exchange, URI.create("upstream:response"), failure, settlement));
   }
 
   /**
    * Sends an answer the gateway built from an owner's ({@link Answering}): as relayed as the owner's own, with
    * {@code headers} (the owner's) less the hop-by-hop ones and the length, which {@code body} sets.
    */
-  public static void answer(RoutingContext rc, int status, MultiMap headers, Buffer body) {
-    var response = rc.response();
-    if (response.ended() || response.closed()) {
-      return;
-    }
-    Relayed.mark(rc);
-    response.setStatusCode(status);
-    UpstreamHeaders.copyReturned(headers, response.headers());
-    response.headers().remove(HttpHeaders.TRANSFER_ENCODING).remove(HttpHeaders.CONTENT_LENGTH);
-    response.end(body);
-  }
-
-  private static void relay(RoutingContext rc, HttpClientResponse upstream) {
-    var response = rc.response();
-    if (response.ended() || response.closed()) {
-      upstream.request().reset();
-      return;
-    }
-    Relayed.mark(rc);
-    response.setStatusCode(upstream.statusCode());
-    response.setStatusMessage(upstream.statusMessage());
-    UpstreamHeaders.copyReturned(upstream.headers(), response.headers());
-    if (!upstream.headers().contains(HttpHeaders.CONTENT_LENGTH)) {
-      response.setChunked(true);
-    }
-    response.send(upstream);
+  public static void answer(Exchange exchange, int status, MultiMap headers, Buffer body) {
+    exchange.answerBuilt(status, headers, body);
   }
 
   /** The gateway's own 502/504, sent once the failure is settled (the key freed, the unit given back). */
-  private static void failed(RoutingContext rc, URI owner, Throwable failure, Settlement settlement) {
+  private static void failed(Exchange exchange, URI owner, Throwable failure, Settlement settlement) {
     var timedOut = failure.getClass().getSimpleName().contains("Timeout")
         || String.valueOf(failure.getMessage()).toLowerCase(Locale.ROOT).contains("timeout");
     var settled = settlement.settle(new Outcome(timedOut ? 504 : 502, false, null, null));
     afterwards(settled, () -> {
-      if (rc.response().headWritten()) {
-        rc.response().reset();
+      if (exchange.headWritten()) {
+        exchange.reset();
         return;
       }
-      Log.warnf("Forwarding %s %s to %s failed: %s", rc.request().method(), rc.normalizedPath(), owner, failure);
+      Log.warnf("Forwarding %s %s to %s failed: %s", exchange.method(), exchange.path(), owner, failure);
       var error = timedOut
           ? ApiError.of(ErrorCode.UPSTREAM_TIMEOUT, TIMED_OUT)
           : ApiError.of(ErrorCode.UPSTREAM_ERROR, UNREACHABLE);
-      rc.request().resume();
-      ErrorResponses.send(rc, error);
+      exchange.resume();
+      exchange.error(error);
     });
   }
 

@@ -23,15 +23,12 @@ import dev.videoautomation.gateway.proxy.spending.DryRunQuery;
 import dev.videoautomation.gateway.proxy.spending.MaxCredits;
 import dev.videoautomation.gateway.routing.Access;
 import dev.videoautomation.gateway.routing.Owner;
-import dev.videoautomation.gateway.routing.RequestTimers;
 import dev.videoautomation.gateway.routing.Route;
 import dev.videoautomation.gateway.routing.RouteTable;
-import dev.videoautomation.gateway.sizes.RefusedBodies;
 import dev.videoautomation.gateway.sizes.RequestSizes;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
 import dev.videoautomation.platform.errors.ErrorCode;
-import dev.videoautomation.platform.errors.ErrorResponses;
 import dev.videoautomation.platform.token.InternalTokenFilter;
 import dev.videoautomation.platform.token.InternalTokens;
 
@@ -47,6 +44,10 @@ import dev.videoautomation.platform.token.InternalTokens;
  * ({@link MaxCredits}) is refused before any unit is taken. The gateway's own paths go on to its resources with the
  * admitted caller in the context; an unknown path is a JSON 404 and a known path with the wrong method a 405 with
  * {@code Allow}.
+ *
+ * <p>The steps run on one {@link Exchange}: an HTTP request ({@link HttpExchange}), or an MCP tool call made in
+ * process ({@link InProcessExchange}, {@link #inProcess}), which so meets every step a REST call meets without a
+ * second HTTP exchange. An in-process exchange hands a route the gateway serves itself over whole, before admission.
  */
 @ApplicationScoped
 public class ForwardingFilter {
@@ -63,10 +64,12 @@ public class ForwardingFilter {
   private final CreationWaits creationWaits;
   private final InternalTokenFilter internalTokens;
   private final DryRunCalls dryRuns;
+  private final ClientAddresses addresses;
 
   ForwardingFilter(RouteTable routes, RequestSizes sizes, Admission admission, IdempotentRequests idempotent,
       Metering metering, Forwarder forwarder, InternalTokens tokens, JobSlots slots, CreationWaits creationWaits,
-      InternalTokenFilter internalTokens, DryRunCalls dryRuns) {
+      InternalTokenFilter internalTokens, DryRunCalls dryRuns, ClientAddresses addresses) {
+    this.addresses = addresses;
     this.routes = routes;
     this.sizes = sizes;
     this.admission = admission;
@@ -85,108 +88,129 @@ public class ForwardingFilter {
   }
 
   void route(RoutingContext rc) {
-    var path = rc.normalizedPath();
-    var refusedHead = sizes.refusedHead(rc.request());
+    route(new HttpExchange(rc, addresses));
+  }
+
+  /**
+   * Runs {@code exchange}, made in process (an MCP tool call), through the request path as an HTTP request runs:
+   * the same steps in the same order, and the one forward to its owner. Its answer completes once sent; it fails only
+   * when the request path itself failed.
+   */
+  public Future<InProcessExchange.Answer> inProcess(InProcessExchange exchange) {
+    try {
+      route(exchange);
+    } catch (RuntimeException failure) {
+      exchange.failed(failure);
+    }
+    return exchange.answer();
+  }
+
+  private void route(Exchange exchange) {
+    var path = exchange.path();
+    var refusedHead = sizes.refusedHead(exchange.uri(), exchange.headers());
     if (refusedHead.isPresent()) {
-      ErrorResponses.send(rc, refusedHead.get());
+      exchange.error(refusedHead.get());
       return;
     }
-    switch (routes.lookup(rc.request().method().name(), path)) {
+    switch (routes.lookup(exchange.methodName(), path)) {
       case RouteTable.Found found -> {
-        RequestTimers.name(rc, routes, found.route());
-        admit(rc, found.route());
+        exchange.nameTimer(routes.uriTag(found.route()));
+        if (found.route().owner() == Owner.GATEWAY && exchange.handsOverGatewayRoutes()) {
+          return;
+        }
+        admit(exchange, found.route());
       }
       case RouteTable.MethodNotAllowed notAllowed -> {
-        rc.response().putHeader("Allow", String.join(", ", notAllowed.allowed()));
-        ErrorResponses.send(rc, ApiError.of(ErrorCode.METHOD_NOT_ALLOWED, rc.request().method() + " is not allowed on "
+        exchange.answerHeaders().set("Allow", String.join(", ", notAllowed.allowed()));
+        exchange.error(ApiError.of(ErrorCode.METHOD_NOT_ALLOWED, exchange.method() + " is not allowed on "
             + path + "; allowed: " + String.join(", ", notAllowed.allowed()) + "."));
       }
-      case RouteTable.NotFound notFound -> ErrorResponses.send(rc, ApiError.of(ErrorCode.NOT_FOUND,
+      case RouteTable.NotFound notFound -> exchange.error(ApiError.of(ErrorCode.NOT_FOUND,
           "Nothing is found at " + path + ". See /v1/openapi.json for the paths this API serves."));
     }
   }
 
-  private void admit(RoutingContext rc, Route route) {
-    var refusedBody = sizes.refusedDeclaredBody(rc.request(), sizes.bodyLimit(route));
+  private void admit(Exchange exchange, Route route) {
+    var refusedBody = sizes.refusedDeclaredBody(exchange.headers(), sizes.bodyLimit(route));
     if (refusedBody.isPresent()) {
-      RefusedBodies.answer(rc, refusedBody.get());
+      exchange.refuseBody(refusedBody.get());
       return;
     }
     if (route.access() == Access.SERVICE) {
       // Another service's call to the gateway's internal API: its token, never an API key, says who it is.
-      internalTokens.verify(rc);
+      exchange.toInternalApi(internalTokens);
       return;
     }
     boolean dryRun;
     try {
       // Judged before the key: a bad value, or a rehearsal of a call that spends nothing, is never run for real.
-      dryRun = DryRunQuery.requested(rc.request(), route);
+      dryRun = DryRunQuery.requested(exchange, route);
     } catch (ApiException refused) {
-      ErrorResponses.send(rc, refused.error());
+      exchange.error(refused.error());
       return;
     }
     if (route.access() == Access.PUBLIC) {
       if (route.refusesSubKeys()) {
-        rc.request().pause();
-        admission.subKeyRefusalOnPublicRoute(rc.request().headers(), route).onComplete(refusal -> {
+        exchange.pause();
+        admission.subKeyRefusalOnPublicRoute(exchange.headers(), route).onComplete(refusal -> {
           if (refusal.result() != null) {
-            fail(rc, refusal.result());
+            fail(exchange, refusal.result());
           } else if (route.owner() == Owner.GATEWAY) {
-            rc.request().resume();
-            rc.next();
+            exchange.toGateway(null);
           } else {
-            forwardAsTheGateway(rc, route); // the forward resumes the paused body as it pipes it
+            forwardAsTheGateway(exchange, route); // the forward resumes the paused body as it pipes it
           }
         });
         return;
       }
-      forwardPublic(rc, route);
+      forwardPublic(exchange, route);
       return;
     }
-    rc.request().pause();
-    admission.admit(rc.request().headers(), route, route.owner() == Owner.GATEWAY)
-        .onSuccess(admitted -> proceed(rc, route, admitted, dryRun))
-        .onFailure(failure -> fail(rc, failure));
+    exchange.pause();
+    // One listener for both outcomes: a second one would cost Vert.x a listener array per request.
+    admission.admit(exchange.headers(), route, route.owner() == Owner.GATEWAY).onComplete(admitted -> {
+      if (admitted.succeeded()) {
+        proceed(exchange, route, admitted.result(), dryRun);
+      } else {
+        fail(exchange, admitted.cause());
+      }
+    });
   }
 
-  private void forwardPublic(RoutingContext rc, Route route) {
+  private void forwardPublic(Exchange exchange, Route route) {
     if (route.owner() == Owner.GATEWAY) {
-      rc.next();
+      exchange.toGateway(null);
     } else {
-      forwardAsTheGateway(rc, route);
+      forwardAsTheGateway(exchange, route);
     }
   }
 
-  private void proceed(RoutingContext rc, Route route, Admitted admitted, boolean dryRun) {
+  private void proceed(Exchange exchange, Route route, Admitted admitted, boolean dryRun) {
     if (route.owner() == Owner.GATEWAY) {
-      if (admitted != null) {
-        rc.put(Admitted.CONTEXT_KEY, admitted);
-      }
-      rc.request().resume();
-      rc.next();
+      exchange.toGateway(admitted);
       return;
     }
     if (admitted == null) {
-      forwardAsTheGateway(rc, route);
+      forwardAsTheGateway(exchange, route);
       return;
     }
-    var badCap = MaxCredits.refusal(route, rc.request().headers());
+    var badCap = MaxCredits.refusal(route, exchange.headers());
     if (badCap.isPresent()) {
-      fail(rc, new ApiException(badCap.get()));
+      fail(exchange, new ApiException(badCap.get()));
       return;
     }
     var token = tokens.forClient(admitted.clientId(), admitted.keyId(), admitted.scopes(), admitted.plan());
     if (dryRun) {
-      dryRuns.forward(rc, route, admitted, token).onFailure(failure -> fail(rc, failure));
+      dryRuns.forward(exchange, route, admitted, token).onFailure(failure -> fail(exchange, failure));
       return;
     }
-    var wait = route.createsJob() ? Preferences.waitSeconds(rc.request().headers().getAll(Preferences.PREFER))
+    var wait = route.createsJob() ? Preferences.waitSeconds(exchange.headers().getAll(Preferences.PREFER))
         : OptionalInt.empty();
-    idempotent.begin(rc.request(), route, admitted)
+    idempotent.begin(exchange, route, admitted)
         .compose(run -> {
           if (run.replayed()) {
             // A retry while the first request waits replays the stored creation at once (never a 409).
-            IdempotentRequests.replay(rc, run);
+            exchange.replay(run);
             return Future.succeededFuture();
           }
           JobSlots.Slot slot = null;
@@ -197,16 +221,16 @@ public class ForwardingFilter {
               return idempotent.abandon(run).transform(ignored -> Future.failedFuture(refused));
             }
             var held = slot;
-            rc.addEndHandler(ignored -> held.close());
+            exchange.addEndHandler(ignored -> held.close());
           }
           var waiting = wait.isPresent() ? creationWaits.answering(token, wait.getAsInt(), run) : null;
-          return metering.take(route, admitted, rc.response().headers())
+          return metering.take(route, admitted, exchange.answerHeaders())
               // The key is free before the refusal is answered, so that a retry is not told it is in use.
               .recover(refused -> idempotent.abandon(run).transform(ignored -> Future.failedFuture(refused)))
-              .map(unit -> forward(rc, route, token, run, outcome -> settle(admitted, unit, run, outcome),
+              .map(unit -> forward(exchange, route, token, run, outcome -> settle(admitted, unit, run, outcome),
                   waiting));
         })
-        .onFailure(failure -> fail(rc, failure));
+        .onFailure(failure -> fail(exchange, failure));
   }
 
   /**
@@ -224,8 +248,8 @@ public class ForwardingFilter {
   }
 
   /** Public routes, and callers without a key where one is optional: forwarded with the gateway's own token. */
-  private void forwardAsTheGateway(RoutingContext rc, Route route) {
-    forward(rc, route, tokens.forThisService(), IdempotentRequests.Run.NONE, Forwarder.Settlement.NONE, null);
+  private void forwardAsTheGateway(Exchange exchange, Route route) {
+    forward(exchange, route, tokens.forThisService(), IdempotentRequests.Run.NONE, Forwarder.Settlement.NONE, null);
   }
 
   /**
@@ -233,36 +257,36 @@ public class ForwardingFilter {
    * its answer read whole when it is to be stored; any other body streamed up to the route's limit. With
    * {@code waiting} (a creating POST's {@code Prefer: wait}), the answer is read whole and sent by it.
    */
-  private Void forward(RoutingContext rc, Route route, String token, IdempotentRequests.Run run,
+  private Void forward(Exchange exchange, Route route, String token, IdempotentRequests.Run run,
       Forwarder.Settlement settlement, Forwarder.Answering waiting) {
     var options = run.body() == null ? Forwarder.Options.streaming(sizes.bodyLimit(route), settlement)
         : Forwarder.Options.buffered(run.body(), run.storesAnswer(), settlement);
     if (waiting != null) {
       options = options.answeredBy(waiting);
     }
-    forwarder.forward(rc, route.owner(), token, options);
+    forwarder.forward(exchange, route.owner(), token, options);
     return null;
   }
 
-  private static void fail(RoutingContext rc, Throwable failure) {
-    if (rc.response().ended()) {
+  private static void fail(Exchange exchange, Throwable failure) {
+    if (exchange.ended()) {
       return;
     }
     if (failure instanceof ApiException api && api.error().status() == ErrorCode.PAYLOAD_TOO_LARGE.status()) {
-      RefusedBodies.answer(rc, api.error());
+      exchange.refuseBody(api.error());
       return;
     }
-    rc.request().resume();
+    exchange.resume();
     if (failure instanceof ApiException api) {
       if (ErrorCode.INSUFFICIENT_SCOPE.code().equals(api.error().getError())
           && api.error().extra().get(Admission.REQUIRED_SCOPE) instanceof String scope) {
-        rc.response().headers().set(Challenge.HEADER, Challenge.insufficientScope(scope));
+        exchange.answerHeaders().set(Challenge.HEADER, Challenge.insufficientScope(scope));
       }
-      ErrorResponses.send(rc, api.error());
+      exchange.error(api.error());
       return;
     }
-    Log.errorf(failure, "The gateway failed on %s %s", rc.request().method(), rc.normalizedPath());
-    ErrorResponses.send(rc, ApiError.of(ErrorCode.SERVICE_UNAVAILABLE,
+    Log.errorf(failure, "The gateway failed on %s %s", exchange.method(), exchange.path());
+    exchange.error(ApiError.of(ErrorCode.SERVICE_UNAVAILABLE,
         "The gateway could not complete this call right now. Retry in a few seconds."));
   }
 }

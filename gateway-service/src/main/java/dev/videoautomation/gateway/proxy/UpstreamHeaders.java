@@ -4,11 +4,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.platform.http.ApiVersion;
 import dev.videoautomation.platform.http.CallerTrace;
-import dev.videoautomation.platform.http.ResponseHeadersFilter;
 
 /**
  * The headers of a forwarded request and of the answer relayed back. The owner gets the caller's headers without
@@ -29,26 +27,19 @@ class UpstreamHeaders {
   private static final MultiMap NOT_RETURNED = names("connection", "keep-alive", "proxy-authenticate",
       "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade");
 
-  private final ClientAddresses clientAddresses;
-
-  UpstreamHeaders(ClientAddresses clientAddresses) {
-    this.clientAddresses = clientAddresses;
-  }
-
   /**
    * Puts on {@code headers} (the upstream request's own, so nothing is copied twice) what the owner gets for the
-   * request in {@code rc}, with {@code internalToken} as its bearer token.
+   * request of {@code exchange}, with {@code internalToken} as its bearer token.
    */
-  void toOwner(RoutingContext rc, String internalToken, MultiMap headers) {
-    var request = rc.request();
-    request.headers().forEach((name, value) -> {
+  void toOwner(Exchange exchange, String internalToken, MultiMap headers) {
+    exchange.headers().forEach((name, value) -> {
       if (!NOT_FORWARDED.contains(name)) {
         headers.add(name, value);
       }
     });
     headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + internalToken);
-    headers.set(ApiVersion.REQUEST_ID_HEADER, (String) rc.get(ResponseHeadersFilter.ROUTING_KEY));
-    CallerTrace callerTrace = rc.get(CallerTrace.CONTEXT_KEY);
+    headers.set(ApiVersion.REQUEST_ID_HEADER, exchange.requestId());
+    var callerTrace = exchange.callerTrace();
     if (callerTrace != null) {
       // The OpenTelemetry SDK is off (no collector): the agent's valid trace context goes on as it came. While it
       // runs, its tracer puts the gateway's client span in its place instead.
@@ -57,14 +48,16 @@ class UpstreamHeaders {
         headers.set(CallerTrace.TRACESTATE, callerTrace.tracestate());
       }
     }
-    var clientAddress = clientAddresses.of(request);
+    var clientAddress = exchange.clientAddress();
     if (clientAddress != null) {
       headers.set("X-Forwarded-For", clientAddress);
       headers.set(ClientAddresses.HEADER, clientAddress);
     }
-    headers.set("X-Forwarded-Proto", request.scheme() == null ? "http" : request.scheme());
-    if (request.authority() != null) {
-      headers.set("X-Forwarded-Host", request.authority().toString());
+    var scheme = exchange.scheme();
+    headers.set("X-Forwarded-Proto", scheme == null ? "http" : scheme);
+    var authority = exchange.authority();
+    if (authority != null) {
+      headers.set("X-Forwarded-Host", authority);
     }
   }
 

@@ -13,9 +13,8 @@ public final class RequestTimers {
   private RequestTimers() {
   }
 
-  /** Names the timer of the request in {@code rc} after {@code route}; nothing when metrics are off. */
-  public static void name(RoutingContext rc, RouteTable routes, Route route) {
-    var tag = routes.uriTag(route);
+  /** Names the timer of the request in {@code rc} {@code tag} (a route's, {@link RouteTable#uriTag}); null: none. */
+  public static void name(RoutingContext rc, String tag) {
     if (tag == null) {
       return;
     }

@@ -2,7 +2,6 @@ package dev.videoautomation.gateway.sizes;
 
 import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.streams.ReadStream;
 
 /**
@@ -12,13 +11,13 @@ import io.vertx.core.streams.ReadStream;
  * whose size is known only as they arrive.
  */
 public final class LimitedBody implements ReadStream<Buffer> {
-  private final HttpServerRequest request;
+  private final ReadStream<Buffer> request;
   private final long limit;
   private long received;
   private boolean exceeded;
   private Handler<Throwable> exceptionHandler;
 
-  public LimitedBody(HttpServerRequest request, long limit) {
+  public LimitedBody(ReadStream<Buffer> request, long limit) {
     this.request = request;
     this.limit = limit;
   }

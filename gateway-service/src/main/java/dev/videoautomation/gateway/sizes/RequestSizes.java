@@ -7,9 +7,9 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import io.vertx.core.Future;
+import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.http.HttpServerRequest;
 
 import dev.videoautomation.gateway.config.GatewayConfig;
 import dev.videoautomation.gateway.routing.Body;
@@ -33,8 +33,8 @@ public class RequestSizes {
   }
 
   /** 414 for a request target past the limit, 431 for a header block past it; empty when both fit. */
-  public Optional<ApiError> refusedHead(HttpServerRequest request) {
-    var uriBytes = request.uri().length();
+  public Optional<ApiError> refusedHead(String uri, MultiMap headers) {
+    var uriBytes = uri.length();
     if (uriBytes > config.maxUriBytes()) {
       return Optional.of(ApiError.of(ErrorCode.URI_TOO_LONG, "The path and query string are " + uriBytes
           + " bytes; the gateway takes at most " + config.maxUriBytes() + ". Send fewer or shorter query "
@@ -42,7 +42,6 @@ public class RequestSizes {
     }
     var headerBytes = 0L;
     // Netty's view of Vert.x's header map hands out its own entries; MultiMap's iterator wraps each one.
-    var headers = request.headers();
     Iterator<? extends Map.Entry<? extends CharSequence, ? extends CharSequence>> entries =
         headers instanceof io.netty.handler.codec.http.HttpHeaders netty ? netty.iteratorCharSequence()
             : headers.iterator();
@@ -67,20 +66,20 @@ public class RequestSizes {
    * The whole body of a request to {@code route} that must be read before it is forwarded (one with an
    * {@code Idempotency-Key}), up to the document limit whatever the route takes: 413 past it, declared or sent.
    */
-  public Future<Buffer> readWhole(HttpServerRequest request, Route route) {
+  public Future<Buffer> readWhole(IncomingRequest request, Route route) {
     var limit = config.maxBodyBytes();
     var tooLarge = route.body() == Body.DOCUMENT ? tooLarge(limit) : ApiError.of(ErrorCode.PAYLOAD_TOO_LARGE,
         "A request with an Idempotency-Key may carry at most " + limit + " bytes, because its body is read whole; "
             + "send larger bodies without one.").with("limit", limit);
-    if (refusedDeclaredBody(request, limit).isPresent()) {
+    if (refusedDeclaredBody(request.headers(), limit).isPresent()) {
       return Future.failedFuture(new ApiException(tooLarge));
     }
-    return WholeBody.read(request, limit, tooLarge);
+    return request.readWhole(limit, tooLarge);
   }
 
   /** 413 when the request declares a {@code Content-Length} past {@code limit}; empty otherwise. */
-  public Optional<ApiError> refusedDeclaredBody(HttpServerRequest request, long limit) {
-    var declared = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+  public Optional<ApiError> refusedDeclaredBody(MultiMap headers, long limit) {
+    var declared = headers.get(HttpHeaders.CONTENT_LENGTH);
     if (declared == null) {
       return Optional.empty();
     }

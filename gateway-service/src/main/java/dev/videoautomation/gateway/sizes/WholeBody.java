@@ -12,12 +12,12 @@ import dev.videoautomation.platform.errors.ApiException;
  * A request body read whole before it is forwarded, for the one request that must be (a {@code POST} with an
  * {@code Idempotency-Key}, compared with its first). Every other body streams through ({@link LimitedBody}).
  */
-final class WholeBody {
+public final class WholeBody {
   private WholeBody() {
   }
 
   /** The body of {@code request}, or a failure with {@code tooLarge} as soon as it passes {@code limit} bytes. */
-  static Future<Buffer> read(HttpServerRequest request, long limit, ApiError tooLarge) {
+  public static Future<Buffer> read(HttpServerRequest request, long limit, ApiError tooLarge) {
     var promise = Promise.<Buffer>promise();
     var body = Buffer.buffer();
     request.handler(chunk -> {

@@ -7,15 +7,13 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 import io.quarkus.logging.Log;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.http.HttpServerRequest;
-import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.gateway.admission.Admitted;
 import dev.videoautomation.gateway.entitlements.BillingClient;
 import dev.videoautomation.gateway.entitlements.CreditBalance;
 import dev.videoautomation.gateway.limits.DailyLimits;
 import dev.videoautomation.gateway.limits.Metering;
+import dev.videoautomation.gateway.proxy.Exchange;
 import dev.videoautomation.gateway.proxy.Forwarder;
 import dev.videoautomation.gateway.routing.Body;
 import dev.videoautomation.gateway.routing.Route;
@@ -46,29 +44,30 @@ public class DryRunCalls {
   }
 
   /** Peeks, then forwards with {@code internalToken}; fails (nothing sent) when the counts cannot be read. */
-  public Future<Void> forward(RoutingContext rc, Route route, Admitted admitted, String internalToken) {
+  public Future<Void> forward(Exchange exchange, Route route, Admitted admitted, String internalToken) {
     return metering.peek(route, admitted).map(peek -> {
       var bodyWithheld = route.body() == Body.UPLOAD;
       var options = bodyWithheld ? Forwarder.Options.withoutBody(Forwarder.Settlement.NONE)
           : Forwarder.Options.streaming(sizes.bodyLimit(route), Forwarder.Settlement.NONE);
-      if (bodyWithheld && carriesBody(rc.request())) {
-        closeAfterTheAnswer(rc);
+      if (bodyWithheld && exchange.carriesUnreadBody()) {
+        // The body the caller sent stays unread, so the connection cannot carry another request.
+        exchange.closeAfterTheAnswer();
       }
-      forwarder.forward(rc, route.owner(), internalToken,
+      forwarder.forward(exchange, route.owner(), internalToken,
           options.answeredBy((context, outcome) -> answer(context, route, admitted, peek, outcome)));
       return null;
     });
   }
 
-  private void answer(RoutingContext rc, Route route, Admitted admitted, DailyLimits.Outcome peek,
+  private void answer(Exchange exchange, Route route, Admitted admitted, DailyLimits.Outcome peek,
       Forwarder.Outcome outcome) {
     var owners = DryRunAnswers.ownersDryRun(outcome);
     if (owners == null) {
-      Forwarder.answer(rc, outcome.status(), outcome.headers(), outcome.body());
+      Forwarder.answer(exchange, outcome.status(), outcome.headers(), outcome.body());
       return;
     }
     var balance = DryRunAnswers.lacksBalance(owners) ? balance(admitted.clientId()) : Future.<Long>succeededFuture();
-    balance.onComplete(known -> Forwarder.answer(rc, 200, outcome.headers(),
+    balance.onComplete(known -> Forwarder.answer(exchange, 200, outcome.headers(),
         DryRunAnswers.complete(owners, route, peek, known.result()).toBuffer()));
   }
 
@@ -81,26 +80,5 @@ public class DryRunCalls {
           Log.warnf("A dry run's answer goes without the balance: billing did not give it (%s)", failure.toString());
           return Future.succeededFuture();
         });
-  }
-
-  private static boolean carriesBody(HttpServerRequest request) {
-    if (request.isEnded()) {
-      return false;
-    }
-    var declared = request.getHeader(HttpHeaders.CONTENT_LENGTH);
-    return declared == null ? request.headers().contains(HttpHeaders.TRANSFER_ENCODING) : !"0".equals(declared.trim());
-  }
-
-  /**
-   * The body the caller sent stays unread, so the connection cannot carry another request: the answer says so and the
-   * connection closes once it is sent.
-   */
-  private static void closeAfterTheAnswer(RoutingContext rc) {
-    rc.response().putHeader(HttpHeaders.CONNECTION, "close");
-    rc.addEndHandler(ended -> {
-      if (!rc.request().isEnded()) {
-        rc.request().connection().close();
-      }
-    });
   }
 }

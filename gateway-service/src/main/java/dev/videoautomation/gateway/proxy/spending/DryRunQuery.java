@@ -1,7 +1,6 @@
 package dev.videoautomation.gateway.proxy.spending;
 
-import io.vertx.core.http.HttpServerRequest;
-
+import dev.videoautomation.gateway.proxy.Exchange;
 import dev.videoautomation.gateway.routing.Route;
 import dev.videoautomation.platform.errors.ApiError;
 import dev.videoautomation.platform.errors.ApiException;
@@ -23,7 +22,7 @@ public final class DryRunQuery {
    * that spends nothing. Most requests carry no query, or one without the name: they are told apart without
    * decoding it (a name may be percent-encoded, so a query with a {@code %} is decoded).
    */
-  public static boolean requested(HttpServerRequest request, Route route) {
+  public static boolean requested(Exchange request, Route route) {
     var query = request.query();
     if (query == null || !namesIt(query) && query.indexOf('%') < 0) {
       return false;
