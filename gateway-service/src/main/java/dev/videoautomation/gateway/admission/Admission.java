@@ -5,7 +5,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
+
 
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.util.AsciiString;
@@ -28,7 +29,7 @@ import dev.videoautomation.platform.keys.ApiKeys;
  * key however many headers carry it), checked through auth-service, then the route's scope, then the subscription
  * through billing-service. Either answers the admitted caller or fails with the error the caller should see.
  */
-@ApplicationScoped
+@Singleton
 public class Admission {
   static final String AUTHORIZATION = "Authorization";
   static final String API_KEY = "X-Api-Key";

@@ -2,7 +2,8 @@ package dev.videoautomation.gateway.entitlements;
 
 import java.time.Duration;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
+
 
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
@@ -15,7 +16,7 @@ import dev.videoautomation.gateway.events.ChangeEvents;
  * Whether a client may use paid routes and with which daily limits, from billing, cached per client for at most a
  * minute (never past the answer's {@code validUntil}) and dropped on {@code entitlement_events}.
  */
-@ApplicationScoped
+@Singleton
 public class Entitlements {
   static final long TTL_MILLIS = Duration.ofSeconds(60).toMillis();
   private static final int MAX_ENTRIES = 100_000;

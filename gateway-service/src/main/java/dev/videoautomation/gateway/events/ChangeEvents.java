@@ -6,8 +6,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -26,7 +26,7 @@ import dev.videoautomation.platform.notify.PgListener;
  * flush the caches (and re-read followed jobs); while it is disconnected, {@link #listening()} is false and the caches
  * ask the owners on every request.
  */
-@ApplicationScoped
+@Singleton
 public class ChangeEvents {
   static final List<String> CHANNELS = List.of("key_events", "entitlement_events", "job_events");
   private static final Duration POLL = Duration.ofMillis(250);

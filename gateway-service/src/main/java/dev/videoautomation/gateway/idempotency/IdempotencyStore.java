@@ -5,7 +5,8 @@ import java.time.Duration;
 
 import javax.sql.DataSource;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
+
 
 import io.quarkus.scheduler.Scheduled;
 
@@ -16,7 +17,7 @@ import io.quarkus.scheduler.Scheduled;
  * An answer that issued a credential is never stored: its row records only that a credential was issued; a job's
  * {@code webhookSecret} is taken out of an answer before it is stored ({@link ShownOnce}).
  */
-@ApplicationScoped
+@Singleton
 public class IdempotencyStore {
   static final Duration KEEP = Duration.ofHours(24);
   private static final String CLAIM = """

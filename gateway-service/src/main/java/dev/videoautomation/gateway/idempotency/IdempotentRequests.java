@@ -3,7 +3,8 @@ package dev.videoautomation.gateway.idempotency;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
+
 
 import io.quarkus.logging.Log;
 import io.vertx.core.Future;
@@ -28,7 +29,7 @@ import dev.videoautomation.platform.hashes.Hashes;
  * after it issued a key is 409 {@code credential_issued}. The steps are {@link #begin} before the daily unit, then
  * {@link #settle} with the answer (or {@link #abandon} when the request is not forwarded); none of them forwards.
  */
-@ApplicationScoped
+@Singleton
 public class IdempotentRequests {
   public static final String HEADER = "Idempotency-Key";
   public static final int MAX_KEY_LENGTH = 255;

@@ -4,7 +4,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
+
 
 import dev.videoautomation.gateway.config.GatewayConfig;
 import dev.videoautomation.platform.errors.ApiError;
@@ -15,7 +16,7 @@ import dev.videoautomation.platform.errors.ErrorCode;
  * The bounds on what a replica holds open for callers (docs/jobs.md "Bounds"): waits and event streams, per client
  * and in all. A slot is taken before anything is held and given back exactly once when the wait or stream ends.
  */
-@ApplicationScoped
+@Singleton
 public class JobSlots {
   /** Seconds a refused caller is told to wait: a wait lasts at most 60 s and most end far sooner. */
   static final int RETRY_AFTER_SECONDS = 5;

@@ -2,7 +2,8 @@ package dev.videoautomation.gateway.jobs;
 
 import java.util.function.Supplier;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
+
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -14,7 +15,7 @@ import io.vertx.core.Vertx;
  * or after N seconds. It holds no connection to the owner meanwhile. While the listener is disconnected (or right
  * after it reconnects) the wait asks the owner itself once a second, so a missed notification costs at most a second.
  */
-@ApplicationScoped
+@Singleton
 public class JobWaits {
   private static final long FALLBACK_POLL_MILLIS = 1_000;
 

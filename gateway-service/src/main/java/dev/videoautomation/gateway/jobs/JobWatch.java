@@ -6,7 +6,8 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
+
 
 import io.vertx.core.Context;
 
@@ -18,7 +19,7 @@ import dev.videoautomation.gateway.events.ChangeEvents.JobChange;
  * called on the Vert.x context it registered from, never on the listener's thread. When the listener reconnects,
  * every follower is told to {@link Follower#resync()} (events may have been missed while it was away).
  */
-@ApplicationScoped
+@Singleton
 public class JobWatch {
   /** What a follower does with a change of its job, and after the listener reconnected. */
   public interface Follower {

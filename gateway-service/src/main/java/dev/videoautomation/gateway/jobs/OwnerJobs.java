@@ -5,7 +5,7 @@ import java.util.EnumMap;
 import java.util.Map;
 
 import jakarta.annotation.PreDestroy;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
@@ -28,7 +28,7 @@ import dev.videoautomation.platform.http.ApiVersion;
  * token. Each call has {@code gateway.jobs.owner-timeout}; reads are retried once on a failed connection, a timeout,
  * 502 or 504 (§1.4), so a read answers within about twice that however the owner fails.
  */
-@ApplicationScoped
+@Singleton
 public class OwnerJobs {
   private static final long RETRY_BACKOFF_MILLIS = 100;
 

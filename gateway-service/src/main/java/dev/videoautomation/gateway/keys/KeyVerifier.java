@@ -2,7 +2,8 @@ package dev.videoautomation.gateway.keys;
 
 import java.time.Duration;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
+
 
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
@@ -17,7 +18,7 @@ import dev.videoautomation.platform.keys.ApiKeys;
  * past the key's own expiry; {@code key_events} drop an entry within a second of the change (docs/internal-api.md
  * §3.1, §2). Only the hash leaves the gateway.
  */
-@ApplicationScoped
+@Singleton
 public class KeyVerifier {
   static final long TTL_MILLIS = Duration.ofSeconds(60).toMillis();
   private static final int MAX_ENTRIES = 100_000;

@@ -18,8 +18,8 @@ import java.util.Map;
 
 import javax.sql.DataSource;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 
 import io.quarkus.scheduler.Scheduled;
 
@@ -31,7 +31,7 @@ import dev.videoautomation.platform.limits.LimitBucket;
  * statement ({@code take_daily_unit}, migration V4): two conditional upserts that raise both counts below their
  * limits or change neither, so concurrent calls can never be admitted past either. Days are UTC and reset at 00:00.
  */
-@ApplicationScoped
+@Singleton
 public class DailyLimits {
   private static final String TAKE = "SELECT refused_by, client_used, key_used FROM take_daily_unit(?, ?, ?, ?, ?, ?)";
   private static final String TAKE_ALL = """

@@ -4,7 +4,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
+
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Metrics;
@@ -30,7 +31,7 @@ import dev.videoautomation.platform.limits.LimitBucket;
  * 00:00 UTC), with the older {@code RateLimit-Limit}, {@code -Remaining} and {@code -Reset} kept beside them for
  * clients written against them (design §3.7).
  */
-@ApplicationScoped
+@Singleton
 public class Metering {
   /** The structured fields of draft-ietf-httpapi-ratelimit-headers-11. */
   public static final String POLICY = "RateLimit-Policy";

@@ -6,7 +6,8 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
+
 
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Metrics;
@@ -29,7 +30,7 @@ import dev.videoautomation.gateway.config.GatewayConfig;
  * whole batch is then refused, nothing taken). A client's second call waits for the lane's next batch: one item per
  * client, sorted by client id, keeps every batch (and every replica's) locking rows in one order.
  */
-@ApplicationScoped
+@Singleton
 class UnitBatches {
   static final String SIZES = "vas.limit.batch.calls";
 

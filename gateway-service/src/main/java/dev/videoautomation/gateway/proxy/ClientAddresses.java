@@ -8,9 +8,9 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 
-import jakarta.enterprise.context.ApplicationScoped;
 
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 
 import dev.videoautomation.gateway.config.GatewayConfig;
 import dev.videoautomation.platform.hashes.Hashes;
@@ -22,7 +22,7 @@ import io.vertx.core.http.HttpServerRequest;
  * when the peer is a trusted proxy ({@code gateway.trusted-proxies}, CIDRs), the right-most {@code X-Forwarded-For}
  * entry that is not itself a trusted proxy. Nothing an untrusted caller sends can choose the address.
  */
-@ApplicationScoped
+@Singleton
 public class ClientAddresses {
   public static final String HEADER = "X-Client-Address";
   /** Marks the gateway's calls to itself; never forwarded to an owner. */

@@ -1,6 +1,7 @@
 package dev.videoautomation.gateway.proxy;
 
-import jakarta.enterprise.context.ApplicationScoped;
+
+import jakarta.inject.Singleton;
 
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
@@ -25,7 +26,7 @@ import dev.videoautomation.gateway.routing.Owner;
  * is sent. When the view cannot be read at the end the created answer goes out as it was: the job exists, and a 503
  * would invite a second create.
  */
-@ApplicationScoped
+@Singleton
 public class CreationWaits {
   private final OwnerJobs owners;
   private final JobWaits waits;

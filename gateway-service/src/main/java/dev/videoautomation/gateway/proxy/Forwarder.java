@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import jakarta.annotation.PreDestroy;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 import io.quarkus.logging.Log;
 import io.vertx.core.Future;
@@ -35,7 +35,7 @@ import dev.videoautomation.platform.errors.ErrorCode;
  * counted on the way and stopped at its route's limit. A request made in process ({@link InProcessExchange}, an MCP
  * tool call) sends its whole body and has the owner's answer collected rather than streamed back.
  */
-@ApplicationScoped
+@Singleton
 public class Forwarder {
   public static final String UNREACHABLE = "The service behind this path is unavailable. Retry shortly.";
   public static final String TIMED_OUT = "The service behind this path did not answer in time. Retry later.";

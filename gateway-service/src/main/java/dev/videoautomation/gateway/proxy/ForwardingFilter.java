@@ -2,8 +2,8 @@ package dev.videoautomation.gateway.proxy;
 
 import java.util.OptionalInt;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Singleton;
 
 import io.quarkus.logging.Log;
 import io.quarkus.vertx.http.runtime.filters.Filters;
@@ -49,7 +49,7 @@ import dev.videoautomation.platform.token.InternalTokens;
  * process ({@link InProcessExchange}, {@link #inProcess}), which so meets every step a REST call meets without a
  * second HTTP exchange. An in-process exchange hands a route the gateway serves itself over whole, before admission.
  */
-@ApplicationScoped
+@Singleton
 public class ForwardingFilter {
   static final int PRIORITY = 1_000;
 

@@ -1,6 +1,7 @@
 package dev.videoautomation.gateway.proxy;
 
-import jakarta.enterprise.context.ApplicationScoped;
+
+import jakarta.inject.Singleton;
 
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
@@ -13,7 +14,7 @@ import dev.videoautomation.platform.http.CallerTrace;
  * the caller's key, with the internal token, the request id and the agent's address in their place, and the agent's
  * trace context only when it is valid ({@link CallerTrace}); the caller gets the owner's, without hop-by-hop ones.
  */
-@ApplicationScoped
+@Singleton
 class UpstreamHeaders {
   /**
    * Hop-by-hop headers (RFC 9110 §7.6.1; {@code HTTP2-Settings} comes with a declined {@code Upgrade: h2c}) and the

@@ -18,7 +18,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
+
 
 import dev.videoautomation.platform.spending.SpendingOperation;
 
@@ -29,7 +30,7 @@ import dev.videoautomation.platform.spending.SpendingOperation;
  * bucket a route draws from is not written here: platform's {@link SpendingOperation} table says it, for the route
  * of the same method and pattern.
  */
-@ApplicationScoped
+@Singleton
 public class RouteTable {
   /** The 24 scrape endpoints, listed so that a misspelt one is a 404 here and costs no unit. */
   static final List<String> SCRAPE_PATHS = List.of(

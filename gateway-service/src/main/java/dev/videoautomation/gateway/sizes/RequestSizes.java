@@ -4,7 +4,8 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
+
 
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
@@ -24,7 +25,7 @@ import dev.videoautomation.platform.errors.ErrorCode;
  * Quarkus' body limit write no JSON) or, mid-stream, not at all. The HTTP decoder's own limits are set far above
  * these (application.properties), so only requests past both are refused bare.
  */
-@ApplicationScoped
+@Singleton
 public class RequestSizes {
   private final GatewayConfig config;
 

@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Singleton;
 
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
@@ -25,7 +25,7 @@ import dev.videoautomation.platform.http.ResponseHeadersFilter;
  * at most five minutes), except health, metrics and the other {@code /q/*} endpoints. No service trusts a bare
  * header: the caller's identity is only what the verified token says, kept for the request as a {@link Caller}.
  */
-@ApplicationScoped
+@Singleton
 public class InternalTokenFilter {
   public static final int PRIORITY = ResponseHeadersFilter.PRIORITY - 100;
   static final String CALLER_KEY = "vas.caller";

@@ -4,7 +4,8 @@ import java.time.Instant;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
+
 
 import io.smallrye.jwt.build.Jwt;
 
@@ -15,7 +16,7 @@ import dev.videoautomation.platform.config.SuiteConfig;
  * is reused while more than half its life is left, so a busy gateway signs once per client per minute, not once per
  * request.
  */
-@ApplicationScoped
+@Singleton
 public class InternalTokens {
   public static final String SCOPE_CLAIM = "scope";
   public static final String PLAN_CLAIM = "plan";

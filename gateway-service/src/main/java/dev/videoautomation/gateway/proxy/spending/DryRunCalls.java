@@ -1,6 +1,7 @@
 package dev.videoautomation.gateway.proxy.spending;
 
-import jakarta.enterprise.context.ApplicationScoped;
+
+import jakarta.inject.Singleton;
 
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 
@@ -26,7 +27,7 @@ import dev.videoautomation.gateway.sizes.RequestSizes;
  * answer completed ({@link DryRunAnswers}); any other answer of the owner's is relayed as it came. An upload's body is
  * never read: the owner gets its head alone, and a connection that carries a body is closed after the answer.
  */
-@ApplicationScoped
+@Singleton
 public class DryRunCalls {
   private final Metering metering;
   private final Forwarder forwarder;
