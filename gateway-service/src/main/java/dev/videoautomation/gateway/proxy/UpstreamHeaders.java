@@ -1,8 +1,11 @@
 package dev.videoautomation.gateway.proxy;
 
 
+import java.util.concurrent.ConcurrentHashMap;
+
 import jakarta.inject.Singleton;
 
+import io.netty.util.AsciiString;
 import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 
@@ -27,6 +30,10 @@ class UpstreamHeaders {
       "x-gateway-relay", "x-gateway-follow", "idempotency-key", "traceparent", "tracestate");
   private static final MultiMap NOT_RETURNED = names("connection", "keep-alive", "proxy-authenticate",
       "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade");
+  /** As many as the internal tokens cached (platform's InternalTokens), which are as many as active callers. */
+  private static final int MAX_BEARERS = 50_000;
+
+  private final ConcurrentHashMap<String, AsciiString> bearers = new ConcurrentHashMap<>();
 
   /**
    * Puts on {@code headers} (the upstream request's own, so nothing is copied twice) what the owner gets for the
@@ -38,7 +45,7 @@ class UpstreamHeaders {
         headers.add(name, value);
       }
     });
-    headers.set(HttpHeaders.AUTHORIZATION, "Bearer " + internalToken);
+    headers.set(HttpHeaders.AUTHORIZATION, bearer(internalToken));
     headers.set(ApiVersion.REQUEST_ID_HEADER, exchange.requestId());
     var callerTrace = exchange.callerTrace();
     if (callerTrace != null) {
@@ -60,6 +67,22 @@ class UpstreamHeaders {
     if (authority != null) {
       headers.set("X-Forwarded-Host", authority);
     }
+  }
+
+  /**
+   * {@code Authorization: Bearer <token>} as bytes, made once per token: a token lives minutes and is the longest
+   * header a forward carries, and as a string each forward built it anew and Netty copied it out a char at a time.
+   */
+  private AsciiString bearer(String internalToken) {
+    var bearer = bearers.get(internalToken);
+    if (bearer == null) {
+      if (bearers.size() > MAX_BEARERS) {
+        bearers.clear();
+      }
+      bearer = AsciiString.of("Bearer " + internalToken);
+      bearers.put(internalToken, bearer);
+    }
+    return bearer;
   }
 
   /** Copies the owner's answer headers {@code from} onto the caller's answer {@code to}, hop-by-hop ones left out. */

@@ -26,7 +26,7 @@ public class InternalTokens {
 
   private final InternalTokenConfig config;
   private final String serviceName;
-  private final ConcurrentHashMap<String, Minted> cache = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Object, Minted> cache = new ConcurrentHashMap<>();
 
   InternalTokens(InternalTokenConfig config, SuiteConfig suite) {
     this.config = config;
@@ -40,25 +40,34 @@ public class InternalTokens {
 
   /** As {@link #forClient(String, Set, String)}, naming the key ({@code keyId} claim) the caller presented. */
   public String forClient(String clientId, String keyId, Set<String> scopes, String plan) {
-    var key = clientId + '|' + keyId + '|' + String.join(" ", scopes) + '|' + plan;
-    return cached(key, () -> sign(clientId, keyId, scopes, plan));
+    // A record, not a joined string: the gateway asks on every request, and the key's parts are hashed once each.
+    var key = new ClientKey(clientId, keyId, scopes, plan);
+    var minted = fresh(key);
+    return minted != null ? minted.token() : store(key, sign(clientId, keyId, Set.copyOf(scopes), plan));
   }
 
   /** A token for this service acting on its own behalf: {@code sub} = {@code service:<name>}. */
   public String forThisService() {
-    return cached(Caller.SERVICE_PREFIX + serviceName, () -> sign(Caller.SERVICE_PREFIX + serviceName, null, Set.of(), null));
+    var key = Caller.SERVICE_PREFIX + serviceName;
+    var minted = fresh(key);
+    return minted != null ? minted.token() : store(key, sign(key, null, Set.of(), null));
   }
 
-  private String cached(String key, java.util.function.Supplier<Minted> mint) {
-    var now = Instant.now().getEpochSecond();
+  private record ClientKey(String clientId, String keyId, Set<String> scopes, String plan) {
+  }
+
+  /** The cached token of {@code key} while more than half its life is left; null otherwise. */
+  private Minted fresh(Object key) {
     var minted = cache.get(key);
-    if (minted == null || minted.refreshAt() <= now) {
-      if (cache.size() > MAX_CACHED) {
-        cache.clear();
-      }
-      minted = mint.get();
-      cache.put(key, minted);
+    return minted != null && minted.refreshAt() > System.currentTimeMillis() / 1000 ? minted : null;
+  }
+
+  private String store(Object key, Minted minted) {
+    if (cache.size() > MAX_CACHED) {
+      cache.clear();
     }
+    cache.put(key instanceof ClientKey client ? new ClientKey(client.clientId(), client.keyId(),
+        Set.copyOf(client.scopes()), client.plan()) : key, minted);
     return minted.token();
   }
 

@@ -12,6 +12,7 @@ import static org.hamcrest.Matchers.startsWith;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -39,6 +40,20 @@ class InternalTokenFilterResourceTest {
 
   private static RequestSpecification as(String token) {
     return given().header("Authorization", "Bearer " + token);
+  }
+
+  @Test
+  void shouldReuseAClientsTokenForTheSameClaimsWhateverTheScopesCollection() {
+    var first = tokens.forClient("cli_reuse", "key_1", new HashSet<>(List.of("api.read",
+        "api.write")), "pro");
+
+    assertThat(tokens.forClient("cli_reuse", "key_1", Set.of("api.write", "api.read"), "pro"))
+        .isSameAs(first);
+    assertThat(tokens.forClient("cli_reuse", "key_1", Set.of("api.read"), "pro")).isNotEqualTo(first);
+    assertThat(tokens.forClient("cli_reuse", "key_1", Set.of("api.read", "api.write"), null))
+        .isNotEqualTo(first);
+    assertThat(tokens.forClient("cli_reuse", "key_2", Set.of("api.read", "api.write"), "pro"))
+        .isNotEqualTo(first);
   }
 
   @Test
