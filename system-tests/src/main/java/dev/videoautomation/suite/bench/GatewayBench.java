@@ -140,6 +140,8 @@ public final class GatewayBench {
         var tool = wrk(gateway, toolsCall, seconds, connections);
         wrk(gateway, getEveryKey, 3, connections);
         wrk(gateway, postWarming, 3, connections);
+        System.out.println("Bare upsert (before the metered POSTs), " + connections + " callers ...");
+        var upsertBefore = UpsertBench.run(database.address(), connections, CLIENTS, 3, seconds);
         Thread.sleep(1_000); // the warm-up's last calls end
         ownerPosts.set(0);
         var metered = wrk(gateway, postMetered, seconds, connections);
@@ -147,13 +149,16 @@ public final class GatewayBench {
         Thread.sleep(1_000); // units given back asynchronously settle (none are expected: the owner answers 200)
         var counted = unitsTaken(database, "scrape", clientIds);
         var received = ownerPosts.get();
-        System.out.println("Bare upsert, " + connections + " callers ...");
-        var upsert = UpsertBench.run(database.address(), connections, CLIENTS, 3, seconds);
-        System.out.printf(Locale.ROOT, "bare upsert: %.0f requests/s, p50 %.2f ms, p99 %.2f ms (%d calls)%n",
-            upsert.requestsPerSecond(), upsert.p50Millis(), upsert.p99Millis(), upsert.requests());
+        System.out.println("Bare upsert (after the metered POSTs), " + connections + " callers ...");
+        var upsertAfter = UpsertBench.run(database.address(), connections, CLIENTS, 3, seconds);
+        for (var upsert : List.of(upsertBefore, upsertAfter)) {
+          System.out.printf(Locale.ROOT, "bare upsert: %.0f requests/s, p50 %.2f ms, p99 %.2f ms (%d calls)%n",
+              upsert.requestsPerSecond(), upsert.p50Millis(), upsert.p99Millis(), upsert.requests());
+        }
         var upload = upload(gateway, keys.get(1), suite.pid(Service.GATEWAY));
 
-        var report = report(direct, rounds, new Metered(metered, upsert, received, counted, connections), rssBefore,
+        var report = report(direct, rounds, new Metered(metered, upsertBefore, upsertAfter, received, counted,
+            connections), rssBefore,
             rssAfter, seconds, connections) + McpBench.report(through, tool) + upload;
         System.out.println(report);
         BenchSupport.writeSection(root, "gateway", report);
@@ -346,8 +351,20 @@ public final class GatewayBench {
     }
   }
 
-  /** The metered POSTs through the gateway, the bare upsert beside them, and the three counts that must agree. */
-  record Metered(Run gateway, Run upsert, long ownerPosts, long counted, int connections) {
+  /**
+   * The metered POSTs through the gateway, the bare upsert right before and right after them, and the three counts
+   * that must agree.
+   */
+  record Metered(Run gateway, Run upsertBefore, Run upsertAfter, long ownerPosts, long counted, int connections) {
+    /**
+     * The upsert the metered POSTs are judged against: the faster of the two. On this shared disk one upsert run can
+     * be half as fast as the next (8,951 and 17,946 requests/s in two runs of one day), and a slow one would pass
+     * the gateway on the database's bad moment.
+     */
+    Run upsert() {
+      return upsertAfter.requestsPerSecond() > upsertBefore.requestsPerSecond() ? upsertAfter : upsertBefore;
+    }
+
     long admitted() {
       return gateway.requests() - gateway.non2xx();
     }
@@ -438,14 +455,16 @@ public final class GatewayBench {
         | metered `POST %s`, %d connections over %d clients | requests/s | p50 | p99 |
         |---|---|---|---|
         | through the gateway | %.0f | %.2f ms | %.2f ms |
-        | bare single-row upsert, same database, %d connections over %d rows (JDBC) | %.0f | %.2f ms | %.2f ms |
+        | bare single-row upsert, same database, %d connections over %d rows (JDBC), right before | %.0f | %.2f ms | %.2f ms |
+        | the same, right after | %.0f | %.2f ms | %.2f ms |
 
         - The metered row is warmed without spending its clients' units: their keys by keyed reads, the metered
           path by the POSTs of %d other clients. After each client's units are gone, its calls answer 429, each
           still taking (and giving back) a unit in `take_daily_unit`.
         - Metered POSTs beside the bare upsert (`UpsertBench`: the client-row upsert of `take_daily_unit` on a copy of
-          `gateway.daily_usage` in the same embedded PostgreSQL, autocommit, run right after them): throughput
-          **%.2f×** (goal ≥ %.1f×: %s), p99 **%.2f×** (goal ≤ %.0f×: %s).
+          `gateway.daily_usage` in the same embedded PostgreSQL, autocommit, run right before and right after them;
+          judged against the faster of the two): throughput **%.2f×** (goal ≥ %.1f×: %s), p99 **%.2f×** (goal ≤
+          %.0f×: %s).
         - Exactness: of %d calls wrk saw answered, %d were admitted and the rest answered 429 (each client has %d
           `scrape` units a day, %d in all); the owner received %d and `gateway.daily_usage` counts %d: %s (the
           calls still in flight when wrk stopped, at most one per connection, are admitted but not seen by wrk).
@@ -460,7 +479,9 @@ public final class GatewayBench {
         READ_THROUGHPUT, READ_P50_ADDED_MILLIS, READ_P99_RATIO,
         ratios.toString().stripTrailing(), verdict,
         SCRAPE_PATH, connections, CLIENTS, gateway.requestsPerSecond(), gateway.p50Millis(), gateway.p99Millis(),
-        connections, CLIENTS, upsert.requestsPerSecond(), upsert.p50Millis(), upsert.p99Millis(), CLIENTS,
+        connections, CLIENTS, metered.upsertBefore().requestsPerSecond(), metered.upsertBefore().p50Millis(),
+        metered.upsertBefore().p99Millis(), metered.upsertAfter().requestsPerSecond(),
+        metered.upsertAfter().p50Millis(), metered.upsertAfter().p99Millis(), CLIENTS,
         throughput, METERED_THROUGHPUT, met(throughput >= METERED_THROUGHPUT), p99, METERED_P99_RATIO,
         met(p99 <= METERED_P99_RATIO),
         gateway.requests(), metered.admitted(), PRO_SCRAPE_UNITS, CLIENTS * PRO_SCRAPE_UNITS, metered.ownerPosts(),
