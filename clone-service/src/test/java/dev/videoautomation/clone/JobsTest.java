@@ -308,6 +308,29 @@ class JobsTest {
   }
 
   @Test
+  void shouldAskTheProviderToDropARequestSubmittedWhileItsJobWasCanceled() throws Exception {
+    var client = "cli_jobsCancelMidSubmit01";
+    wireMock.stubFor(WireMock.post(urlPathEqualTo("/fal-ai/lyria2")).atPriority(1).willReturn(json(200,
+        "{\"request_id\": \"req-jobs-music\", \"status\": \"IN_QUEUE\", \"response_url\": \""
+            + wireMock.baseUrl() + "/fal-ai/lyria2/requests/req-jobs-music\", \"status_url\": \"" + wireMock.baseUrl()
+            + "/fal-ai/lyria2/requests/req-jobs-music/status\", \"cancel_url\": \"" + wireMock.baseUrl()
+            + "/fal-ai/lyria2/requests/req-jobs-music/cancel\"}").withFixedDelay(3_000)));
+    var trk = music(client, "");
+    var step = CompletableFuture.runAsync(worker::runOnce);
+    for (int i = 0; i < 200 && wireMock.findAll(postRequestedFor(urlPathEqualTo("/fal-ai/lyria2"))).isEmpty(); i++) {
+      Thread.sleep(20);
+    }
+    assertThat(step.isDone()).as("the submit is still on the wire").isFalse();
+    as(client).when().post("/internal/jobs/" + trk + "/cancel").then().statusCode(200)
+        .body("status", equalTo("canceled"));
+    wireMock.verify(0, putRequestedFor(urlPathEqualTo("/fal-ai/lyria2/requests/req-jobs-music/cancel")));
+
+    step.get(20, java.util.concurrent.TimeUnit.SECONDS);
+    wireMock.verify(1, putRequestedFor(urlPathEqualTo("/fal-ai/lyria2/requests/req-jobs-music/cancel")));
+    job(client, trk).body("status", equalTo("canceled"));
+  }
+
+  @Test
   void shouldFailAJobPastItsDeadlineRefundOnceAndAskTheProviderToCancel() throws Exception {
     var client = "cli_jobsDeadline000000001";
     as(client).body("{\"prompt\": \"x\", \"deadlineSeconds\": 59}").when().post("/v1/music").then().statusCode(400)

@@ -242,6 +242,11 @@ class JobsIT {
     assertThat(JobSupport.balance(JobSupport.ledger(suite, RunningSuite.OPERATOR_TOKEN, agent.clientId())))
         .isEqualTo(balanceBefore - charged);
 
+    // Canceled once submitted, so the provider holds a request to drop (a job canceled while still pending never
+    // reaches the provider at all).
+    var submitted = JobSupport.jobUntil(gateway(), agent.key(), id,
+        view -> "running".equals(view.path("status").asText()), Duration.ofSeconds(15));
+    assertThat(submitted.path("status").asText()).as(submitted.toString()).isEqualTo("running");
     var stream = EventStream.open(gateway(), agent.key(), id, null);
     var canceled = as(agent).when().post("/v1/jobs/" + id + "/cancel").then().statusCode(200)
         .body("id", is(id)).body("status", is("canceled")).body("error.error", is("canceled"))

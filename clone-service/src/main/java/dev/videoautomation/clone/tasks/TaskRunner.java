@@ -60,7 +60,10 @@ public class TaskRunner {
         store.fail(id, token, ApiError.of(ErrorCode.UPSTREAM_TIMEOUT, "The provider did not finish within "
             + config.worker().giveUpAfter().toMinutes() + " minutes; the credits were refunded."));
       } else if (task.providerRequestId == null) {
-        store.submitted(id, token, submit(task), pollAt(0));
+        var submitted = submit(task);
+        if (!store.submitted(id, token, submitted, pollAt(0))) {
+          dropOrphan(id, submitted);
+        }
       } else {
         poll(task, token);
       }
@@ -71,6 +74,18 @@ public class TaskRunner {
     } catch (RuntimeException e) {
       Log.warnf(e, "Task %s step failed unexpectedly", id);
       fault(task, token, ApiError.of(ErrorCode.INTERNAL_ERROR, "The task could not be processed."));
+    }
+  }
+
+  /**
+   * The task ended (a cancel, or its deadline) while its submit was on the wire, so the cancel found no provider
+   * request to drop: drop this one now, best effort, rather than leave the provider generating for nobody.
+   */
+  private void dropOrphan(String id, QueueProvider.Submitted submitted) {
+    try {
+      provider.cancel(submitted.cancelUrl());
+    } catch (RuntimeException e) {
+      Log.debugf("Provider cancel of %s (submitted after it ended) not taken: %s", id, e.getMessage());
     }
   }
 
