@@ -85,6 +85,14 @@ public interface GatewayConfig {
     /** The most calls one batch carries (GATEWAY_UNITS_BATCH_SIZE). */
     @WithDefault("64")
     int batchSize();
+
+    /**
+     * How long a bucket the database found used up refuses its client's next calls from memory (limits/SpentBuckets;
+     * GATEWAY_UNITS_REFUSALS_REMEMBERED_FOR, 0 to ask the database every time): the longest a unit given back on
+     * another replica can go unseen here.
+     */
+    @WithDefault("1s")
+    java.time.Duration refusalsRememberedFor();
   }
 
   /** Waits ({@code Prefer: wait=N}) and event streams on jobs (docs/jobs.md), both served from {@code job_events}. */

@@ -43,13 +43,15 @@ public class Metering {
 
   private final DailyLimits limits;
   private final UnitBatches batches;
+  private final SpentBuckets spent;
   private final Vertx vertx;
   /** Resolved once: a lookup per refusal would build the meter's id each time. */
   private final Map<LimitBucket, Counter> rejections = new EnumMap<>(LimitBucket.class);
 
-  Metering(DailyLimits limits, UnitBatches batches, Vertx vertx) {
+  Metering(DailyLimits limits, UnitBatches batches, SpentBuckets spent, Vertx vertx) {
     this.limits = limits;
     this.batches = batches;
+    this.spent = spent;
     this.vertx = vertx;
     for (var bucket : LimitBucket.values()) {
       rejections.put(bucket, Metrics.counter("vas.limit.rejections", "bucket", bucket.bucketName()));
@@ -71,8 +73,17 @@ public class Metering {
     var limit = admitted.entitlement() == null ? 0 : admitted.entitlement().limit(bucket);
     var keyCap = admitted.key() == null ? null : admitted.key().dailyCap(bucket);
     var take = new DailyLimits.Take(admitted.clientId(), admitted.keyId(), bucket, limit, keyCap);
-    var taken = take.refusedOutright() ? Future.succeededFuture(limits.takeAll(List.of(take)).getFirst())
-        : batches.take(take);
+    Future<DailyLimits.Outcome> taken;
+    if (take.refusedOutright()) {
+      taken = Future.succeededFuture(limits.takeAll(List.of(take)).getFirst());
+    } else {
+      var remembered = spent.refusal(take);
+      taken = remembered != null ? Future.succeededFuture(remembered) : batches.take(take).andThen(result -> {
+        if (result.succeeded()) {
+          spent.remember(take, result.result());
+        }
+      });
+    }
     return taken.compose(outcome -> {
       writeHeaders(bucket, outcome, answerHeaders);
       if (outcome.admitted()) {
@@ -154,6 +165,7 @@ public class Metering {
     }
     return vertx.<Void>executeBlocking(() -> {
       limits.giveBack(admitted.clientId(), admitted.keyId(), unit.bucket(), unit.day());
+      spent.forget(admitted.clientId(), unit.bucket());
       return null;
     }, false).recover(failure -> {
       Log.warnf("Could not give back a %s unit: %s", unit.bucket().bucketName(), failure.getMessage());
