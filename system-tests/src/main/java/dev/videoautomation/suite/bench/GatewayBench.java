@@ -44,8 +44,14 @@ public final class GatewayBench {
   private static final String SCRAPE_PATH = "/v1/scrape/shortvideo/profile";
   /** Another path of the `scrape` bucket, for the metered warm-up. */
   private static final String WARMING_PATH = "/v1/scrape/shortvideo/profile/videos";
-  /** The pro plan's daily `scrape` units, each bench client's budget for the metered POSTs. */
-  private static final int PRO_SCRAPE_UNITS = 500;
+  /**
+   * The daily `scrape` units the bench gives the pro plan for its run, so that every metered POST of the row is
+   * admitted and takes its unit in the database (the plan's own 500 would be spent in the row's first second).
+   */
+  static final int BENCH_SCRAPE_UNITS = 10_000_000;
+  /** The path of the row past the limit, and its bucket's daily units in the pro plan (`watch`). */
+  private static final String WATCH_PATH = "/v1/watch";
+  static final int PRO_WATCH_UNITS = 50;
   /**
    * The gateway image's JVM flags (every service gets them here): run-java.sh's defaults in the UBI OpenJDK image
    * (ParallelGC and its heap-free ratios) with the heap its pod gets (half of 1 GiB). {@code -Dbench.java-options}
@@ -80,8 +86,9 @@ public final class GatewayBench {
     var dataDir = Files.createTempDirectory("vas-bench");
     var vertx = Vertx.vertx();
     var ownerPosts = new AtomicLong();
+    var ownerWatches = new AtomicLong();
     var cloneDocument = new java.util.concurrent.atomic.AtomicReference<URI>();
-    var owner = startOwner(vertx, ownerPosts, cloneDocument);
+    var owner = startOwner(vertx, ownerPosts, ownerWatches, cloneDocument);
     var ownerUri = "http://127.0.0.1:" + owner.actualPort();
     try (var nginx = NginxYardstick.start(root, owner.actualPort());
         var vertxProxy = VertxProxyYardstick.start(JAVA_OPTIONS, nginx.ownerPort());
@@ -102,6 +109,7 @@ public final class GatewayBench {
       try (suite) {
         System.out.println("Starting the suite ...");
         suite.start();
+        raiseScrapeUnits(database);
         var gateway = suite.baseUri(Service.GATEWAY);
         var clients = BenchSupport.subscribedClients(suite, CLIENTS, OPERATOR_TOKEN);
         var keys = clients.stream().map(BenchSupport.Client::key).toList();
@@ -110,6 +118,7 @@ public final class GatewayBench {
         var getThrough = script(wrkDir, "get-gateway.lua", "GET", "/v1/videos", List.of(keys.getFirst()), null);
         var getDirect = script(wrkDir, "get-direct.lua", "GET", "/v1/videos", List.of(keys.getFirst()), null);
         var postMetered = script(wrkDir, "post-metered.lua", "POST", SCRAPE_PATH, keys, "{\"handle\":\"bench\"}");
+        var postWatch = script(wrkDir, "post-watch.lua", "POST", WATCH_PATH, keys, "{\"url\":\"bench\"}");
         // The metered row's warm-up leaves the measured clients' units alone: their keys are warmed by reads, and the
         // metered path itself (take_daily_unit, the database pool) by clients of their own, on another path of the
         // same bucket that the stand-in does not count.
@@ -151,6 +160,11 @@ public final class GatewayBench {
         var received = ownerPosts.get();
         System.out.println("Bare upsert (after the metered POSTs), " + connections + " callers ...");
         var upsertAfter = UpsertBench.run(database.address(), connections, CLIENTS, 3, seconds);
+        System.out.println("Past the limit ...");
+        var watched = wrk(gateway, postWatch, seconds, connections);
+        Thread.sleep(1_000);
+        var pastTheLimit = new PastTheLimit(watched, ownerWatches.get(), unitsTaken(database, "watch", clientIds),
+            connections, (long) CLIENTS * PRO_WATCH_UNITS);
         for (var upsert : List.of(upsertBefore, upsertAfter)) {
           System.out.printf(Locale.ROOT, "bare upsert: %.0f requests/s, p50 %.2f ms, p99 %.2f ms (%d calls)%n",
               upsert.requestsPerSecond(), upsert.p50Millis(), upsert.p99Millis(), upsert.requests());
@@ -158,8 +172,8 @@ public final class GatewayBench {
         var upload = upload(gateway, keys.get(1), suite.pid(Service.GATEWAY));
 
         var report = report(direct, rounds, new Metered(metered, upsertBefore, upsertAfter, received, counted,
-            connections), rssBefore,
-            rssAfter, seconds, connections) + McpBench.report(through, tool) + upload;
+            connections), pastTheLimit, rssBefore, rssAfter, seconds, connections) + McpBench.report(through, tool)
+            + upload;
         System.out.println(report);
         BenchSupport.writeSection(root, "gateway", report);
         System.out.println("Written to docs/benchmarks.md");
@@ -233,7 +247,7 @@ public final class GatewayBench {
  * clone's real OpenAPI document
    * (503 until the suite's clone-service is known).
    */
-  private static HttpServer startOwner(Vertx vertx, AtomicLong posts,
+  private static HttpServer startOwner(Vertx vertx, AtomicLong posts, AtomicLong watches,
       java.util.concurrent.atomic.AtomicReference<URI> document) throws Exception {
     return vertx.createHttpServer().requestHandler(request -> {
       if (request.path().equals("/q/openapi")) {
@@ -242,6 +256,8 @@ public final class GatewayBench {
         request.body().onComplete(ignored -> {
           if (request.path().equals(SCRAPE_PATH)) {
             posts.incrementAndGet();
+          } else if (request.path().equals(WATCH_PATH)) {
+            watches.incrementAndGet();
           }
           request.response().putHeader("Content-Type", "application/json").end("{\"data\":{\"user\":\"bench\"}}");
         });
@@ -304,6 +320,22 @@ public final class GatewayBench {
   private static double numberOr(String output, String regex, double otherwise) {
     var matcher = Pattern.compile(regex).matcher(output);
     return matcher.find() ? Double.parseDouble(matcher.group(1)) : otherwise;
+  }
+
+  /**
+   * Gives the pro plan {@link #BENCH_SCRAPE_UNITS} `scrape` units a day for this run's database, before any client
+   * subscribes (billing reads the plan for each entitlement; the gateway caches a client's once it is asked).
+   */
+  private static void raiseScrapeUnits(LocalDatabase database) throws Exception {
+    var address = database.address();
+    try (var connection = DriverManager.getConnection(address.jdbcUrl(), address.username(), address.password());
+        var statement = connection.prepareStatement("UPDATE billing.plans SET daily_limits = jsonb_set(daily_limits,"
+            + " '{scrape}', to_jsonb(?::int)) WHERE plan = 'pro'")) {
+      statement.setInt(1, BENCH_SCRAPE_UNITS);
+      if (statement.executeUpdate() != 1) {
+        throw new IllegalStateException("The pro plan is not in billing.plans");
+      }
+    }
   }
 
   /** The units of {@code bucket} the given clients took today (not the warm-up's clients). */
@@ -378,6 +410,23 @@ public final class GatewayBench {
     }
   }
 
+  /**
+   * Calls past their clients' daily limit: each client's first {@code allowed} / clients admitted, every call after
+   * refused, the database's first refusal of a client remembered for a moment (limits/SpentBuckets). Exact when the
+   * owner and the database count exactly the units there were, and wrk's admitted answers agree but for the calls in
+   * flight at its end.
+   */
+  record PastTheLimit(Run gateway, long ownerPosts, long counted, int connections, long allowed) {
+    long admitted() {
+      return gateway.requests() - gateway.non2xx();
+    }
+
+    boolean exact() {
+      return ownerPosts == allowed && counted == allowed && admitted() <= ownerPosts
+          && ownerPosts <= admitted() + connections;
+    }
+  }
+
   /** The version in the name of the jar a class was loaded from ({@code vertx-core-4.5.28.jar}: 4.5.28). */
   private static String jarVersion(Class<?> type) {
     var location = type.getProtectionDomain().getCodeSource().getLocation().getPath();
@@ -389,8 +438,8 @@ public final class GatewayBench {
     return met ? "met" : "**not met**";
   }
 
-  static String report(Run direct, List<Round> rounds, Metered metered, long rssBefore, long rssAfter,
-      int seconds, int connections) {
+  static String report(Run direct, List<Round> rounds, Metered metered, PastTheLimit past, long rssBefore,
+      long rssAfter, int seconds, int connections) {
     var reads = new StringBuilder();
     for (var round : rounds) {
       reads.append(String.format(Locale.ROOT, """
@@ -459,15 +508,24 @@ public final class GatewayBench {
         | the same, right after | %.0f | %.2f ms | %.2f ms |
 
         - The metered row is warmed without spending its clients' units: their keys by keyed reads, the metered
-          path by the POSTs of %d other clients. After each client's units are gone, its calls answer 429, each
-          still taking (and giving back) a unit in `take_daily_unit`.
+          path by the POSTs of %d other clients. For this run the bench gives the pro plan %d `scrape` units a day,
+          so every call of the row is admitted and takes its unit in the database (`take_daily_units`, in batches);
+          calls past a limit are the row below.
         - Metered POSTs beside the bare upsert (`UpsertBench`: the client-row upsert of `take_daily_unit` on a copy of
           `gateway.daily_usage` in the same embedded PostgreSQL, autocommit, run right before and right after them;
           judged against the faster of the two): throughput **%.2f×** (goal ≥ %.1f×: %s), p99 **%.2f×** (goal ≤
           %.0f×: %s).
-        - Exactness: of %d calls wrk saw answered, %d were admitted and the rest answered 429 (each client has %d
-          `scrape` units a day, %d in all); the owner received %d and `gateway.daily_usage` counts %d: %s (the
-          calls still in flight when wrk stopped, at most one per connection, are admitted but not seen by wrk).
+        - Exactness: of %d calls wrk saw answered, %d were admitted; the owner received %d and
+          `gateway.daily_usage` counts %d: %s (the calls still in flight when wrk stopped, at most one per connection,
+          are admitted but not seen by wrk).
+
+        | past the limit: `POST %s`, %d connections over the same %d clients, %d units a day each | requests/s | p50 | p99 |
+        |---|---|---|---|
+        | through the gateway | %.0f | %.2f ms | %.2f ms |
+
+        - Of %d calls wrk saw answered, %d were admitted and the rest answered 429; the owner received %d and
+          `gateway.daily_usage` counts %d of the %d units there were: %s. A client the database has refused is
+          refused from memory for the next second (limits/SpentBuckets), so these 429s cost no statement.
         - Gateway resident memory: %d MiB after warm-up, %d MiB after the measurements.
         """, (seconds == 15 && connections == 32 && rounds.size() == 2 ? "" : "BENCH_SECONDS=" + seconds
             + " BENCH_CONNECTIONS=" + connections + " BENCH_ROUNDS=" + rounds.size() + " ") + "bench/gateway/run.sh",
@@ -481,13 +539,16 @@ public final class GatewayBench {
         SCRAPE_PATH, connections, CLIENTS, gateway.requestsPerSecond(), gateway.p50Millis(), gateway.p99Millis(),
         connections, CLIENTS, metered.upsertBefore().requestsPerSecond(), metered.upsertBefore().p50Millis(),
         metered.upsertBefore().p99Millis(), metered.upsertAfter().requestsPerSecond(),
-        metered.upsertAfter().p50Millis(), metered.upsertAfter().p99Millis(), CLIENTS,
+        metered.upsertAfter().p50Millis(), metered.upsertAfter().p99Millis(), CLIENTS, BENCH_SCRAPE_UNITS,
         throughput, METERED_THROUGHPUT, met(throughput >= METERED_THROUGHPUT), p99, METERED_P99_RATIO,
         met(p99 <= METERED_P99_RATIO),
-        gateway.requests(), metered.admitted(), PRO_SCRAPE_UNITS, CLIENTS * PRO_SCRAPE_UNITS, metered.ownerPosts(),
-        metered.counted(),
+        gateway.requests(), metered.admitted(), metered.ownerPosts(), metered.counted(),
         metered.exact() ? "exact" : String.format(Locale.ROOT, "**MISMATCH** (the database counts %+d against the"
             + " owner, the owner %+d against wrk's admitted)", metered.counted() - metered.ownerPosts(),
-            metered.ownerPosts() - metered.admitted()), rssBefore / 1024, rssAfter / 1024);
+            metered.ownerPosts() - metered.admitted()),
+        WATCH_PATH, connections, CLIENTS, PRO_WATCH_UNITS, past.gateway().requestsPerSecond(),
+        past.gateway().p50Millis(), past.gateway().p99Millis(), past.gateway().requests(), past.admitted(),
+        past.ownerPosts(), past.counted(), past.allowed(), past.exact() ? "exact, none past a limit"
+            : "**MISMATCH**", rssBefore / 1024, rssAfter / 1024);
   }
 }

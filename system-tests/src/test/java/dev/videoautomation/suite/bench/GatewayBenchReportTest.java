@@ -7,6 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import dev.videoautomation.suite.bench.GatewayBench.Metered;
+import dev.videoautomation.suite.bench.GatewayBench.PastTheLimit;
 import dev.videoautomation.suite.bench.GatewayBench.Round;
 import dev.videoautomation.suite.bench.GatewayBench.Run;
 
@@ -26,8 +27,15 @@ class GatewayBenchReportTest {
         counted, 32);
   }
 
+  private static final PastTheLimit PAST = new PastTheLimit(new Run(0.9, 12, 20_000, 300_000, 298_000), 2_000,
+      2_000, 32, 2_000);
+
   private static String report(List<Round> rounds, Metered metered) {
-    return GatewayBench.report(DIRECT, rounds, metered, 300 * 1024, 310 * 1024, 15, 32);
+    return report(rounds, metered, PAST);
+  }
+
+  private static String report(List<Round> rounds, Metered metered, PastTheLimit past) {
+    return GatewayBench.report(DIRECT, rounds, metered, past, 300 * 1024, 310 * 1024, 15, 32);
   }
 
   @Test
@@ -93,5 +101,23 @@ class GatewayBenchReportTest {
     var round = new Round(1, run(30_000, 0.9, 2), run(20_000, 1.3, 4), run(12_000, 2.6, 12));
     assertThat(report(List.of(round), metered(5_000, 0, 5_010, 5_014)))
         .contains("**MISMATCH** (the database counts +4 against the owner, the owner +10 against wrk's admitted)");
+  }
+
+  @Test
+  void setsTheCallsPastTheLimitApartAndChecksThatNoneWasAdmittedPastIt() {
+    var round = new Round(1, run(30_000, 0.9, 2), run(20_000, 1.3, 4), run(12_000, 2.6, 12));
+
+    assertThat(report(List.of(round), metered(120_000, 0, 120_000, 120_000)))
+        .contains("so every call of the row is admitted and takes its unit in the database")
+        .contains("| past the limit: `POST /v1/watch`, 32 connections over the same 40 clients, 50 units a day each "
+            + "| requests/s | p50 | p99 |")
+        .contains("| through the gateway | 20000 | 0.90 ms | 12.00 ms |")
+        .contains("- Of 300000 calls wrk saw answered, 2000 were admitted and the rest answered 429; the owner "
+            + "received 2000 and\n  `gateway.daily_usage` counts 2000 of the 2000 units there were: exact, none past "
+            + "a limit.");
+    var overAdmitted = new PastTheLimit(new Run(0.9, 12, 20_000, 300_000, 297_999), 2_001, 2_001, 32, 2_000);
+    assertThat(overAdmitted.exact()).isFalse();
+    assertThat(report(List.of(round), metered(120_000, 0, 120_000, 120_000), overAdmitted))
+        .contains("units there were: **MISMATCH**.");
   }
 }
