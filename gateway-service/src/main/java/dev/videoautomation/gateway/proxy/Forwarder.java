@@ -217,6 +217,13 @@ public class Forwarder {
       exchange.resume();
       return upstream.send();
     }
+    if (exchange.closed()) {
+      // The caller left while its call was admitted (its unit taken): its close went by before anything listened to
+      // the body, so nothing would ever end it, and the forward would hold the unit until the idle timeout. Nothing
+      // is sent; the failed response settles the call as unreached (the unit given back, the key freed).
+      upstream.reset();
+      return upstream.response();
+    }
     upstream.setChunked(!declaredLength);
     body.pipe().endOnFailure(false).to(upstream).onFailure(failure -> {
       var answered = upstream.response().succeeded();
@@ -279,6 +286,11 @@ public class Forwarder {
         || String.valueOf(failure.getMessage()).toLowerCase(Locale.ROOT).contains("timeout");
     var settled = settlement.settle(new Outcome(timedOut ? 504 : 502, false, null, null));
     afterwards(settled, () -> {
+      if (exchange.closed()) {
+        Log.debugf("%s %s to %s ended without its caller, who left: %s", exchange.method(), exchange.path(), owner,
+            failure);
+        return;
+      }
       if (exchange.headWritten()) {
         exchange.reset();
         return;
