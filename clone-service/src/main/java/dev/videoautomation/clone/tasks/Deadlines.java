@@ -43,11 +43,16 @@ public class Deadlines {
   void settleEnded(Task task) {
     refunds.settle(task.id);
     if (task.providerCancelUrl != null) {
-      try {
-        provider.cancel(task.providerCancelUrl);
-      } catch (RuntimeException e) {
-        Log.debugf("Provider cancel of %s not taken: %s", task.id, e.getMessage());
-      }
+      dropUpstream(task.id, task.providerCancelUrl);
+    }
+  }
+
+  /** Asks the provider to drop a task's request; best effort, as fal drops only requests that have not started. */
+  void dropUpstream(String taskId, String cancelUrl) {
+    try {
+      provider.cancel(cancelUrl);
+    } catch (RuntimeException e) {
+      Log.debugf("Provider cancel of %s not taken: %s", taskId, e.getMessage());
     }
   }
 }

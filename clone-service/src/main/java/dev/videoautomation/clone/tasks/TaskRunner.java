@@ -38,15 +38,17 @@ public class TaskRunner {
   private final MediaTools tools;
   private final Instance<TaskFinisher> finishers;
   private final CloneConfig config;
+  private final Deadlines deadlines;
 
   public TaskRunner(TaskStore store, QueueProvider provider, ProviderFiles files, MediaTools tools,
-      Instance<TaskFinisher> finishers, CloneConfig config) {
+      Instance<TaskFinisher> finishers, CloneConfig config, Deadlines deadlines) {
     this.store = store;
     this.provider = provider;
     this.files = files;
     this.tools = tools;
     this.finishers = finishers;
     this.config = config;
+    this.deadlines = deadlines;
   }
 
   public void step(String id, String token) {
@@ -62,7 +64,9 @@ public class TaskRunner {
       } else if (task.providerRequestId == null) {
         var submitted = submit(task);
         if (!store.submitted(id, token, submitted, pollAt(0))) {
-          dropOrphan(id, submitted);
+          // The task ended (a cancel, or its deadline) while its submit was on the wire, so the cancel found no
+          // request to drop: drop this one now rather than leave the provider generating for nobody.
+          deadlines.dropUpstream(id, submitted.cancelUrl());
         }
       } else {
         poll(task, token);
@@ -74,18 +78,6 @@ public class TaskRunner {
     } catch (RuntimeException e) {
       Log.warnf(e, "Task %s step failed unexpectedly", id);
       fault(task, token, ApiError.of(ErrorCode.INTERNAL_ERROR, "The task could not be processed."));
-    }
-  }
-
-  /**
-   * The task ended (a cancel, or its deadline) while its submit was on the wire, so the cancel found no provider
-   * request to drop: drop this one now, best effort, rather than leave the provider generating for nobody.
-   */
-  private void dropOrphan(String id, QueueProvider.Submitted submitted) {
-    try {
-      provider.cancel(submitted.cancelUrl());
-    } catch (RuntimeException e) {
-      Log.debugf("Provider cancel of %s (submitted after it ended) not taken: %s", id, e.getMessage());
     }
   }
 
