@@ -74,7 +74,8 @@ final class McpBench {
         ## MCP tools/call through the gateway (issue 22)
 
         The same GET /v1/videos as an MCP `tools/call` on one Streamable HTTP session (same run, same nginx
-        owner, same key): JSON-RPC in and out, then the REST call through the gateway's own pipeline on loopback.
+        owner, same key): JSON-RPC in and out, the REST call run in process through the gateway's own request path.
+        Measured after an unmeasured run of the same length, its warm-up, as the read's first round warms the read.
 
         | measurement | p50 | p99 | requests/s |
         |---|---|---|---|
