@@ -28,8 +28,12 @@ public class KeylessTools implements ToolFilter {
   @Override
   public boolean test(ToolManager.ToolInfo tool, FilterContext context) {
     var current = request.current();
-    return current != null && hasKey(current.request()) || tools.keyless(tool.name())
-        || ToolsetTools.NAMES.contains(tool.name());
+    return visible(tool.name(), current == null ? null : current.request());
+  }
+
+  /** Whether the tool {@code name} is there for {@code request} (null: none known). */
+  boolean visible(String name, HttpServerRequest request) {
+    return request != null && hasKey(request) || tools.keyless(name) || ToolsetTools.NAMES.contains(name);
   }
 
   static boolean hasKey(HttpServerRequest request) {

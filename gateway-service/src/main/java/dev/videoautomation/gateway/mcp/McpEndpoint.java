@@ -20,7 +20,8 @@ import dev.videoautomation.platform.errors.ErrorCode;
  * What {@code /mcp} checks after the gateway's request path (sizes, route, the key) and before the MCP server: that
  * the URL's {@code toolsets} names only toolsets ({@link ToolsetChoice}; else 400 naming {@code toolsets}), that
  * the session named by {@code Mcp-Session-Id} exists and belongs to the caller's client ({@link McpSessions}), and
- * that a {@code POST}'s body is a JSON-RPC message the server can take ({@link JsonRpcMessages}). Both are answered
+ * that a {@code POST}'s body is a JSON-RPC message the server can take ({@link JsonRpcMessages}). A plain
+ * {@code tools/call} is then answered here ({@link PlainToolCalls}), anything else by the server. Refusals are answered
  * here with the JSON-RPC error ({@link JsonRpcErrors}): 404 for a session that is not there or not the caller's
  * (the same answer, so an id reveals nothing), 400 for a body that is not a message.
  */
@@ -41,10 +42,12 @@ class McpEndpoint {
   static final int ORDER = -10;
 
   private final McpSessions sessions;
+  private final PlainToolCalls plainCalls;
   private final long maxBodyBytes;
 
-  McpEndpoint(McpSessions sessions, GatewayConfig config) {
+  McpEndpoint(McpSessions sessions, PlainToolCalls plainCalls, GatewayConfig config) {
     this.sessions = sessions;
+    this.plainCalls = plainCalls;
     this.maxBodyBytes = config.maxBodyBytes();
   }
 
@@ -117,7 +120,9 @@ class McpEndpoint {
         if (!accepted.repeatedArguments().isEmpty()) {
           rc.put(REPEATED_ARGUMENTS, accepted.repeatedArguments());
         }
-        rc.next();
+        if (!plainCalls.answer(rc, body)) {
+          rc.next();
+        }
       }
     }
   }

@@ -43,6 +43,8 @@ public class McpTools {
   private final HttpServer server;
   private final GatewayConfig.Mcp config;
   private final Map<String, OperationTool> known = new ConcurrentHashMap<>();
+  /** Each tool's argument checks, made once when it is registered. */
+  private final Map<String, ArgumentChecks> checks = new ConcurrentHashMap<>();
   /** The document each tool was last read from, for its whole definition ({@link OperationDocs}). */
   private final Map<String, ObjectNode> readFrom = new ConcurrentHashMap<>();
   private final CompletableFuture<Void> firstRead = new CompletableFuture<>();
@@ -84,6 +86,11 @@ public class McpTools {
   /** The tool of this name; null for one that is no operation's (the toolset tools). */
   OperationTool tool(String name) {
     return known.get(name);
+  }
+
+  /** The argument checks of {@code name}'s tool; null for no such tool. */
+  ArgumentChecks checksOf(String name) {
+    return checks.get(name);
   }
 
   /** The document {@code name}'s tool was last read from; null for no such tool. */
@@ -143,6 +150,7 @@ public class McpTools {
         if (!wanted.contains(name)) {
           manager.removeTool(name);
           known.remove(name);
+          checks.remove(name);
           readFrom.remove(name);
         }
       }
@@ -151,14 +159,15 @@ public class McpTools {
   }
 
   private void register(OperationTool tool) {
-    var checks = ArgumentChecks.of(tool);
+    var argumentChecks = ArgumentChecks.of(tool);
+    checks.put(tool.name(), argumentChecks);
     var definition = manager.newTool(tool.name())
         .setDescription(tool.description())
         .setInputSchema(new JsonObject(LeanSchemas.listed(tool.inputSchema()).toString()))
         // The title is the tool's own; the annotations would repeat it.
         .setAnnotations(new ToolManager.ToolAnnotations(null, tool.readOnly(), tool.destructive(),
             tool.idempotent(), tool.openWorld()))
-        .setAsyncHandler(arguments -> calls.call(tool, checks, arguments));
+        .setAsyncHandler(arguments -> calls.call(tool, argumentChecks, arguments));
     if (tool.title() != null) {
       definition.setTitle(tool.title());
     }

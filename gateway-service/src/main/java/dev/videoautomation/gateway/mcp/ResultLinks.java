@@ -13,6 +13,7 @@ import io.quarkiverse.mcp.server.TextResourceContents;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
+import io.vertx.ext.web.RoutingContext;
 
 import dev.videoautomation.gateway.admission.Admitted;
 
@@ -64,7 +65,11 @@ class ResultLinks {
    * keyless tool's result is the session's). Null when there is neither.
    */
   String owner() {
-    var context = request.current();
+    return owner(request.current());
+  }
+
+  /** Whom the MCP request {@code context} speaks for, as {@link #owner()}; null for none (or no request). */
+  static String owner(RoutingContext context) {
     if (context == null) {
       return null;
     }

@@ -22,6 +22,7 @@ import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
@@ -65,17 +66,15 @@ class ToolCalls {
   private final JobWatch watch;
   private final Vertx vertx;
   private final StoredResults stored;
-  private final ResultLinks links;
   private final int resultCap;
   private final int storeCap;
   private final long keptMinutes;
 
   ToolCalls(GatewayCalls calls, McpRequest request, GatewayConfig config, JobWatch watch, Vertx vertx,
-      StoredResults stored, ResultLinks links) {
+      StoredResults stored) {
     this.watch = watch;
     this.vertx = vertx;
     this.stored = stored;
-    this.links = links;
     this.resultCap = config.mcp().resultCapBytes();
     this.storeCap = config.mcp().resultStoreBytes();
     this.keptMinutes = Math.max(1, config.mcp().resultKeep().toMinutes());
@@ -91,14 +90,25 @@ class ToolCalls {
    */
   Uni<ToolResponse> call(OperationTool tool, ArgumentChecks checks, ToolManager.ToolArguments arguments) {
     var args = arguments.args() == null ? Map.<String, Object>of() : arguments.args();
-    var context = request.current();
-    var refused = refusal(context, tool, checks, arguments.requestId(), args);
+    var progress = arguments.progress();
+    return Uni.createFrom().completionStage(answer(tool, checks, args, arguments.requestId(),
+        progress.token().isPresent() ? progress : null, request.current()).toCompletionStage());
+  }
+
+  /**
+   * The tool result of calling {@code tool} with {@code args} on the {@code /mcp} request {@code context}, on its
+   * event loop: what {@link #call} answers, and what {@link PlainToolCalls} answers without the MCP server.
+   * {@code progress} is null when the caller asked for none.
+   */
+  Future<ToolResponse> answer(OperationTool tool, ArgumentChecks checks, Map<String, Object> args, RequestId id,
+      Progress progress, RoutingContext context) {
+    var refused = refusal(context, tool, checks, id, args);
     if (refused != null) {
-      return Uni.createFrom().item(refused);
+      return Future.succeededFuture(refused);
     }
     var target = target(tool, args);
     if (target.length() > maxUriBytes) {
-      return Uni.createFrom().item(error(new JsonObject().put("error", ErrorCode.INVALID_REQUEST.code())
+      return Future.succeededFuture(error(new JsonObject().put("error", ErrorCode.INVALID_REQUEST.code())
           .put("message", "Field '" + target.longest() + "' makes the request target " + target.length()
               + " bytes long; at most " + maxUriBytes + " are accepted.")
           .put("field", target.longest()).put("limit", maxUriBytes)));
@@ -116,11 +126,13 @@ class ToolCalls {
     if (args.get(OperationTool.WAIT) instanceof Number seconds) {
       headers.put(Preferences.PREFER, Preferences.applied(seconds.intValue()));
     }
-    var progress = arguments.progress();
-    progress.token().ifPresent(token -> progress.notificationBuilder().setProgress(0).setTotal(1)
-        .setMessage("Calling " + tool.method() + " " + tool.path()).build().sendAndForget());
-    var following = progress.token().isPresent() && headers.containsKey(Preferences.PREFER)
-        ? new JobProgress(progress, vertx.getOrCreateContext()) : null;
+    if (progress != null) {
+      progress.notificationBuilder().setProgress(0).setTotal(1)
+          .setMessage("Calling " + tool.method() + " " + tool.path()).build().sendAndForget();
+    }
+    var here = vertx.getOrCreateContext();
+    var following = progress != null && headers.containsKey(Preferences.PREFER) ? new JobProgress(progress, here)
+        : null;
     if (following != null && tool.method().equals("GET")) {
       following.follow(args.get("id").toString());
     } else if (following != null) {
@@ -129,24 +141,36 @@ class ToolCalls {
     }
     // Read now, on the request: a list read again and a result stored happen in callbacks after it.
     var caller = calls.caller(context);
-    var owner = links.owner();
-    Future<ToolResponse> answer = calls.call(tool.method(), target.toString(), caller, headers, body)
-        .compose(first -> capped(tool, args, caller, headers, owner, first, 0));
-    return Uni.createFrom().completionStage(answer.toCompletionStage())
-        .invoke(() -> {
-          var last = following == null ? 0 : following.close();
-          progress.token().ifPresent(token -> progress.notificationBuilder().setProgress(last + 1)
-              .setTotal(last + 1).setMessage("Answered").build().sendAndForget());
-        })
-        .onFailure().recoverWithItem(failure -> {
+    var owner = ResultLinks.owner(context);
+    return calls.call(tool.method(), target.toString(), caller, headers, body)
+        .compose(first -> capped(tool, args, caller, headers, owner, first, 0))
+        .compose(response -> progress == null ? Future.succeededFuture(response) : answered(here, progress,
+            following, response))
+        .recover(failure -> {
           if (following != null) {
             following.close();
           }
           Log.warnf("The MCP tool %s could not reach the gateway's own pipeline: %s", tool.name(), failure);
-          return error(new JsonObject().put("error", ErrorCode.SERVICE_UNAVAILABLE.code())
+          return Future.succeededFuture(error(new JsonObject().put("error", ErrorCode.SERVICE_UNAVAILABLE.code())
               .put("message", "The gateway could not complete this call right now. Retry in a few seconds.")
-              .put("retryAfter", 5));
+              .put("retryAfter", 5)));
         });
+  }
+
+  /**
+   * Sends the last progress notification, {@code Answered}, on the context the job's changes are reported on, so
+   * after those already on their way there.
+   */
+  private static Future<ToolResponse> answered(Context context, Progress progress, JobProgress following,
+      ToolResponse response) {
+    var sent = Promise.<ToolResponse>promise();
+    context.runOnContext(ignored -> {
+      var last = following == null ? 0 : following.close();
+      progress.notificationBuilder().setProgress(last + 1).setTotal(last + 1).setMessage("Answered").build()
+          .sendAndForget();
+      sent.complete(response);
+    });
+    return sent.future();
   }
 
   /**

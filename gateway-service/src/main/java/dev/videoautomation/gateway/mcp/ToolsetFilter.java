@@ -29,15 +29,18 @@ public class ToolsetFilter implements ToolFilter {
   @Override
   public boolean test(ToolManager.ToolInfo tool, FilterContext context) {
     var operation = tools.tool(tool.name());
-    if (operation == null) {
-      return true;
-    }
+    return operation == null
+        || visible(operation, request.parameter(ToolsetChoice.PARAMETER), context.connection().id());
+  }
+
+  /** Whether {@code operation}'s tool is in the toolsets that the URL's {@code toolsets} and the session chose. */
+  boolean visible(OperationTool operation, String toolsets, String session) {
     ToolsetChoice choice;
     try {
-      choice = ToolsetChoice.parse(request.parameter(ToolsetChoice.PARAMETER));
+      choice = ToolsetChoice.parse(toolsets);
     } catch (ToolsetChoice.UnknownToolset e) {
       return false;
     }
-    return choice.lists(operation, sessions.enabled(context.connection().id()));
+    return choice.lists(operation, sessions.enabled(session));
   }
 }

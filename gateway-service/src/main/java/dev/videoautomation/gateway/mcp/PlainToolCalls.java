@@ -1,0 +1,157 @@
+package dev.videoautomation.gateway.mcp;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.config.Config;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.quarkiverse.mcp.server.McpConnection;
+import io.quarkiverse.mcp.server.McpServer;
+import io.quarkiverse.mcp.server.RequestId;
+import io.quarkiverse.mcp.server.runtime.ConnectionManager;
+import io.quarkiverse.mcp.server.runtime.Messages;
+import io.quarkus.logging.Log;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.Json;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * Answers a plain {@code tools/call} of an operation's tool on an open session itself, on the request's event loop,
+ * rather than through the MCP server (issue 34): the server gives every message a Vert.x context of its own, a CDI
+ * request scope, a second JSON parse, a span and a meter built per call, which cost MCP several times a REST call's
+ * gateway time. The answer is the server's, byte for byte: the same {@link ToolCalls#answer}, the same JSON-RPC
+ * result ({@link Messages#newResult}), the same {@code application/json} answer, and the same timer
+ * ({@code mcp.server.requests.tools.call}, tagged {@code mcp.server}, {@code failure} and {@code tool.name}).
+ *
+ * <p>Plain means: one JSON-RPC request (not a batch) of {@code tools/call} without {@code _meta} (so no progress
+ * token), naming an operation's tool the session may see ({@link KeylessTools}, {@link ToolsetFilter}), on a session
+ * the server has in operation, with no argument that is null. Anything else (initialize, the toolset tools, progress,
+ * a tool that is not there, an unknown session) goes on to the server, which answers it as before. So does every
+ * call while the server would do more for it: with traffic logging on, or tracing on (an OpenTelemetry collector
+ * named), where its span belongs in the trace.
+ */
+@ApplicationScoped
+class PlainToolCalls {
+  static final String TIMER = "mcp.server.requests.tools.call";
+  /** How many calls were answered here, for operators (docs/operations.md): the rest went through the server. */
+  static final String ANSWERED_HERE = "vas.mcp.plain.calls";
+  /** The JSON-RPC error the server answers when a tool fails inside (Sender.sendInternalError). */
+  private static final int INTERNAL_ERROR = -32_603;
+
+  private final McpTools tools;
+  private final ToolCalls calls;
+  private final KeylessTools keyless;
+  private final ToolsetFilter toolsets;
+  private final ConnectionManager connections;
+  private final MeterRegistry registry;
+  private final boolean serverDoesMore;
+  private final Counter answeredHere;
+  /** The timer of each tool's answered calls, resolved once per tool rather than built per call. */
+  private final Map<String, Timer> answered = new ConcurrentHashMap<>();
+
+  PlainToolCalls(McpTools tools, ToolCalls calls, KeylessTools keyless, ToolsetFilter toolsets,
+      ConnectionManager connections, MeterRegistry registry, Config config) {
+    this.tools = tools;
+    this.calls = calls;
+    this.keyless = keyless;
+    this.toolsets = toolsets;
+    this.connections = connections;
+    this.registry = registry;
+    this.answeredHere = Counter.builder(ANSWERED_HERE).description("MCP tools/call answered by the gateway "
+        + "without the MCP server's per-message machinery").register(registry);
+    this.serverDoesMore = config.getOptionalValue("quarkus.mcp.server.traffic-logging.enabled", Boolean.class)
+        .orElse(false) || !config.getOptionalValue("quarkus.otel.sdk.disabled", Boolean.class).orElse(false);
+  }
+
+  /**
+   * Answers {@code body}, a message {@link JsonRpcMessages} accepted, when it is a plain {@code tools/call}: true
+   * when it is being answered here, false to leave it to the MCP server.
+   */
+  boolean answer(RoutingContext rc, Buffer body) {
+    var session = rc.request().getHeader(McpEndpoint.SESSION_HEADER);
+    if (serverDoesMore || session == null || body == null || body.length() == 0 || body.getByte(0) != '{') {
+      return false;
+    }
+    JsonObject message;
+    try {
+      message = new JsonObject(body);
+    } catch (DecodeException e) {
+      return false;
+    }
+    var id = message.getValue("id");
+    var params = message.getValue("params") instanceof JsonObject object ? object : null;
+    if (id == null || !JsonRpcMessages.TOOLS_CALL.equals(message.getValue("method")) || params == null
+        || params.containsKey("_meta") || !(params.getValue("name") instanceof String name)) {
+      return false;
+    }
+    var tool = tools.tool(name);
+    var checks = tools.checksOf(name);
+    var args = arguments(params);
+    if (tool == null || checks == null || args == null
+        || !keyless.visible(name, rc.request())
+        || !toolsets.visible(tool, rc.request().getParam(ToolsetChoice.PARAMETER), session)) {
+      return false;
+    }
+    // Asked last: it also marks the session used, as the server does for every message.
+    var connection = connections.get(session);
+    if (connection == null || connection.status() != McpConnection.Status.IN_OPERATION) {
+      return false;
+    }
+    var start = System.nanoTime();
+    answeredHere.increment();
+    calls.answer(tool, checks, args, new RequestId(id), null, rc).onComplete(result -> {
+      var answer = result.succeeded() ? Messages.newResult(id, result.result())
+          : Messages.newError(id, INTERNAL_ERROR, "Internal error");
+      if (result.failed()) {
+        Log.errorf(result.cause(), "Unable to call tool %s", name);
+      }
+      timer(name, result.failed() ? failure(result.cause()) : null)
+          .record(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start), TimeUnit.MILLISECONDS);
+      if (!rc.response().ended() && !rc.response().closed()) {
+        rc.response().putHeader(HttpHeaders.CONTENT_TYPE, "application/json").end(answer.toBuffer());
+      }
+    });
+    return true;
+  }
+
+  /**
+   * The call's arguments as the MCP server hands them to a tool: the object's members, none when absent; null when
+   * it is not an object or a member is null (the server's copy refuses nulls), which leaves the call to the server.
+   */
+  private static Map<String, Object> arguments(JsonObject params) {
+    var value = params.getValue("arguments");
+    if (value == null) {
+      return params.containsKey("arguments") ? null : Map.of();
+    }
+    if (!(value instanceof JsonObject object) || object.getMap().containsValue(null)) {
+      return null;
+    }
+    return Map.copyOf(object.getMap());
+  }
+
+  private Timer timer(String tool, String failure) {
+    if (failure == null) {
+      return answered.computeIfAbsent(tool, name -> timer(name, "none", registry));
+    }
+    return timer(tool, failure, registry);
+  }
+
+  private static Timer timer(String tool, String failure, MeterRegistry registry) {
+    return Timer.builder(TIMER).tags("mcp.server", McpServer.DEFAULT, "failure", failure, "tool.name", tool)
+        .register(registry);
+  }
+
+  /** The failure tag the server gives (MicrometerMcpMetrics): the cause's class, or its own when it has none. */
+  private static String failure(Throwable failure) {
+    return (failure.getCause() == null ? failure : failure.getCause()).getClass().getSimpleName();
+  }
+}
