@@ -69,6 +69,9 @@ class UnitBatchesTest {
     assertThat(limits.usedToday(full)).containsEntry(LimitBucket.WATCH, 1);
     assertThat(limits.usedToday(capped)).containsEntry(LimitBucket.WATCH, 1);
     assertThat(limits.usedTodayByKey(capped + "-key")).containsEntry(LimitBucket.WATCH, 1);
+    assertThat(outcomes.get(3).keyRemaining()).as("the key's cap refused it").isZero();
+    assertThat(limits.usedTodayByKey(full + "-key")).as("the key's unit comes back when the client refuses")
+        .containsEntry(LimitBucket.WATCH, 1);
     assertThat(limits.usedToday(zeroCap)).isEmpty();
   }
 
