@@ -125,7 +125,7 @@ public final class GatewayBench {
         var getEveryKey = script(wrkDir, "get-every-key.lua", "GET", "/v1/videos", keys, null);
         var postWarming = script(wrkDir, "post-warming.lua", "POST", WARMING_PATH,
             BenchSupport.subscribedKeys(suite, CLIENTS, OPERATOR_TOKEN), "{\"handle\":\"bench\"}");
-        var toolsCall = McpBench.script(wrkDir, gateway, keys.getFirst(), "get", "/v1/videos");
+        var toolsCalls = McpBench.scripts(wrkDir, gateway, keys.getFirst(), "get", "/v1/videos");
 
         System.out.println("Warming up ...");
         wrk(gateway, getThrough, 5, connections);
@@ -148,8 +148,10 @@ public final class GatewayBench {
         // MCP and the metered path are warmed as long as the read's first round warms it: with a few seconds only,
         // the JIT was still compiling their paths through the measurement (perf: C2 took a quarter of the gateway's
         // CPU in the MCP row and over a third in the metered one), so they were measured cold beside a warm read.
-        wrk(gateway, toolsCall, seconds, connections);
-        var tool = wrk(gateway, toolsCall, seconds, connections);
+        wrk(gateway, toolsCalls.plain(), seconds, connections);
+        var tool = wrk(gateway, toolsCalls.plain(), seconds, connections);
+        wrk(gateway, toolsCalls.served(), seconds, connections);
+        var served = wrk(gateway, toolsCalls.served(), seconds, connections);
         wrk(gateway, getEveryKey, 3, connections);
         wrk(gateway, postWarming, seconds, connections);
         System.out.println("Bare upsert (before the metered POSTs), " + connections + " callers ...");
@@ -175,7 +177,7 @@ public final class GatewayBench {
         var upload = upload(gateway, keys.get(1), suite.pid(Service.GATEWAY));
 
         var report = report(direct, rounds, new Metered(metered, upsertBefore, upsertAfter, received, counted,
-            connections), pastTheLimit, rssBefore, rssAfter, seconds, connections) + McpBench.report(through, tool)
+            connections), pastTheLimit, rssBefore, rssAfter, seconds, connections) + McpBench.report(through, tool, served)
             + upload;
         System.out.println(report);
         BenchSupport.writeSection(root, "gateway", report);

@@ -16,7 +16,7 @@ import io.vertx.core.http.HttpServerRequest;
  * The MCP part of {@code bench/gateway/run.sh}: the REST call the gateway benchmark measures, made as an MCP
  * {@code tools/call} on one initialized Streamable HTTP session (the tool named by the operation's operationId in the
  * merged document), so the difference is what MCP adds: JSON-RPC, the tool's arguments made into a request, and the
- * second pass through the gateway's pipeline on loopback.
+ * second pass through the gateway's request path, in process.
  */
 final class McpBench {
   private static final String PROTOCOL = "2025-06-18";
@@ -30,15 +30,23 @@ final class McpBench {
   private McpBench() {
   }
 
-  /** A wrk script calling the tool of {@code method path} with {@code key} on a new session. */
-  static Path script(Path dir, URI gateway, String key, String method, String path) throws Exception {
+  /**
+   * The two wrk scripts of the MCP rows: {@code plain}, the call as agents send it, which the gateway answers itself
+   * (issue 34, mcp/PlainToolCalls); {@code served}, the same call with an empty {@code _meta}, which leaves it to the
+   * MCP server as every call went before.
+   */
+  record Scripts(Path plain, Path served) {
+  }
+
+  /** The wrk scripts calling the tool of {@code method path} with {@code key} on a new session. */
+  static Scripts scripts(Path dir, URI gateway, String key, String method, String path) throws Exception {
     var tool = toolName(gateway, method, path);
     var session = initialize(gateway, key);
     var deadline = System.nanoTime() + TOOL_WAIT.toNanos();
     String answer;
     // The gateway reads its tools again every few seconds while the stand-in's document was missing.
     do {
-      answer = post(gateway, key, session, call("\"check\"", tool)).body();
+      answer = post(gateway, key, session, call("\"check\"", tool, "")).body();
       if (!answer.contains("Invalid tool name")) {
         break;
       }
@@ -47,6 +55,11 @@ final class McpBench {
     if (!answer.contains("\"result\"") || answer.contains("\"isError\":true")) {
       throw new IllegalStateException("tools/call " + tool + " did not succeed: " + answer);
     }
+    return new Scripts(script(dir.resolve("tools-call.lua"), tool, key, session, ""),
+        script(dir.resolve("tools-call-served.lua"), tool, key, session, ",\"_meta\":{}"));
+  }
+
+  private static Path script(Path file, String tool, String key, String session, String meta) throws Exception {
     var lua = """
         local counter = 0
         local threads = 0
@@ -62,13 +75,12 @@ final class McpBench {
             ["Accept"] = "application/json, text/event-stream", ["Mcp-Session-Id"] = "%s",
             ["MCP-Protocol-Version"] = "%s"}, body)
         end
-        """.formatted(call("__ID__", tool), ENDPOINT, key, session, PROTOCOL);
-    var file = dir.resolve("tools-call.lua");
+        """.formatted(call("__ID__", tool, meta), ENDPOINT, key, session, PROTOCOL);
     Files.writeString(file, lua);
     return file;
   }
 
-  static String report(GatewayBench.Run rest, GatewayBench.Run tool) {
+  static String report(GatewayBench.Run rest, GatewayBench.Run tool, GatewayBench.Run served) {
     return String.format(Locale.ROOT, """
 
         ## MCP tools/call through the gateway (issue 22)
@@ -81,11 +93,17 @@ final class McpBench {
         |---|---|---|---|
         | GET /v1/videos through the gateway (REST, the last round above) | %.2f ms | %.2f ms | %.0f |
         | the same call as tools/call on /mcp | %.2f ms | %.2f ms | %.0f |
+        | the same, with an empty `_meta`: left to the MCP server, as every call was before | %.2f ms | %.2f ms | %.0f |
 
         - Added by MCP: p50 **%+.2f ms** (goal ≤ 0.3 ms, issue 34), p99 %+.2f ms; %d of %d calls answered non-2xx.
+        - A plain call, which the gateway answers without the MCP server's per-message machinery
+          (mcp/PlainToolCalls), against the same call left to the server, measured right after it: %.2f× the
+          requests/s, p50 %+.2f ms; %d of %d of those calls answered non-2xx.
         """, rest.p50Millis(), rest.p99Millis(), rest.requestsPerSecond(), tool.p50Millis(), tool.p99Millis(),
-        tool.requestsPerSecond(), tool.p50Millis() - rest.p50Millis(), tool.p99Millis() - rest.p99Millis(),
-        tool.non2xx(), tool.requests());
+        tool.requestsPerSecond(), served.p50Millis(), served.p99Millis(), served.requestsPerSecond(),
+        tool.p50Millis() - rest.p50Millis(), tool.p99Millis() - rest.p99Millis(), tool.non2xx(), tool.requests(),
+        tool.requestsPerSecond() / served.requestsPerSecond(), tool.p50Millis() - served.p50Millis(), served.non2xx(),
+        served.requests());
   }
 
   /** Proxies the stand-in's {@code /q/openapi} to the suite's clone-service; 503 until it is known. */
@@ -125,9 +143,9 @@ final class McpBench {
     return session;
   }
 
-  private static String call(String id, String tool) {
+  private static String call(String id, String tool, String meta) {
     return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
-        + "\",\"arguments\":{}}}";
+        + "\",\"arguments\":{}" + meta + "}}";
   }
 
   private static HttpResponse<String> post(URI gateway, String key, String session, String body) throws Exception {
