@@ -43,8 +43,12 @@ public class McpTools {
   private final HttpServer server;
   private final GatewayConfig.Mcp config;
   private final Map<String, OperationTool> known = new ConcurrentHashMap<>();
-  /** Each tool's argument checks, made once when it is registered. */
-  private final Map<String, ArgumentChecks> checks = new ConcurrentHashMap<>();
+  /**
+   * The tools the MCP server has now, each with its argument checks (made once), for the calls the gateway answers
+   * itself ({@link PlainToolCalls}): one entry, so a tool is never paired with another's checks, taken out before the
+   * server drops the tool and put in after it has it.
+   */
+  private final Map<String, Registered> registered = new ConcurrentHashMap<>();
   /** The document each tool was last read from, for its whole definition ({@link OperationDocs}). */
   private final Map<String, ObjectNode> readFrom = new ConcurrentHashMap<>();
   private final CompletableFuture<Void> firstRead = new CompletableFuture<>();
@@ -88,9 +92,13 @@ public class McpTools {
     return known.get(name);
   }
 
-  /** The argument checks of {@code name}'s tool; null for no such tool. */
-  ArgumentChecks checksOf(String name) {
-    return checks.get(name);
+  /** An operation's tool as the MCP server has it now, with its argument checks. */
+  record Registered(OperationTool tool, ArgumentChecks checks) {
+  }
+
+  /** {@code name}'s tool as the MCP server has it now; null for none (or one being replaced). */
+  Registered registered(String name) {
+    return registered.get(name);
   }
 
   /** The document {@code name}'s tool was last read from; null for no such tool. */
@@ -139,6 +147,7 @@ public class McpTools {
         continue;
       }
       if (previous != null) {
+        registered.remove(tool.name());
         manager.removeTool(tool.name());
       }
       register(tool);
@@ -148,9 +157,9 @@ public class McpTools {
       var wanted = OperationTools.names(tools);
       for (var name : List.copyOf(known.keySet())) {
         if (!wanted.contains(name)) {
+          registered.remove(name);
           manager.removeTool(name);
           known.remove(name);
-          checks.remove(name);
           readFrom.remove(name);
         }
       }
@@ -160,7 +169,6 @@ public class McpTools {
 
   private void register(OperationTool tool) {
     var argumentChecks = ArgumentChecks.of(tool);
-    checks.put(tool.name(), argumentChecks);
     var definition = manager.newTool(tool.name())
         .setDescription(tool.description())
         .setInputSchema(new JsonObject(LeanSchemas.listed(tool.inputSchema()).toString()))
@@ -175,5 +183,6 @@ public class McpTools {
       definition.setOutputSchema(new JsonObject(tool.outputSchema().toString()));
     }
     definition.register();
+    registered.put(tool.name(), new Registered(tool, argumentChecks));
   }
 }

@@ -1,6 +1,7 @@
 package dev.videoautomation.gateway.mcp;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
@@ -14,13 +15,15 @@ import io.micrometer.core.instrument.Timer;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.McpServer;
 import io.quarkiverse.mcp.server.RequestId;
+import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkiverse.mcp.server.runtime.ConnectionManager;
 import io.quarkiverse.mcp.server.runtime.Messages;
 import io.quarkus.logging.Log;
+import io.vertx.core.AsyncResult;
+import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.json.DecodeException;
-import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 
@@ -32,12 +35,13 @@ import io.vertx.ext.web.RoutingContext;
  * result ({@link Messages#newResult}), the same {@code application/json} answer, and the same timer
  * ({@code mcp.server.requests.tools.call}, tagged {@code mcp.server}, {@code failure} and {@code tool.name}).
  *
- * <p>Plain means: one JSON-RPC request (not a batch) of {@code tools/call} without {@code _meta} (so no progress
- * token), naming an operation's tool the session may see ({@link KeylessTools}, {@link ToolsetFilter}), on a session
- * the server has in operation, with no argument that is null. Anything else (initialize, the toolset tools, progress,
- * a tool that is not there, an unknown session) goes on to the server, which answers it as before. So does every
- * call while the server would do more for it: with traffic logging on, or tracing on (an OpenTelemetry collector
- * named), where its span belongs in the trace.
+ * <p>Plain means: one JSON-RPC request (not a batch, not an answer) of {@code tools/call} without {@code _meta} (so
+ * no progress token), naming an operation's tool the session may see ({@link KeylessTools}, {@link ToolsetFilter}),
+ * on a session the server has in operation, with no argument that is null, and no {@code Origin} the server's
+ * DNS-rebinding check would refuse. Anything else (initialize, the toolset tools, progress, a tool that is not
+ * there, an unknown session) goes on to the server, which answers it as before. So does every call while the server
+ * would do more or otherwise for it: with traffic logging on, with SSE opened eagerly ({@code lazy-sse-init=false}),
+ * or with the OpenTelemetry SDK on (a collector named), where the call's spans belong under the server's.
  */
 @ApplicationScoped
 class PlainToolCalls {
@@ -46,6 +50,8 @@ class PlainToolCalls {
   static final String ANSWERED_HERE = "vas.mcp.plain.calls";
   /** The JSON-RPC error the server answers when a tool fails inside (Sender.sendInternalError). */
   private static final int INTERNAL_ERROR = -32_603;
+  /** The hosts the server's DNS-rebinding check takes for local, as listening hosts and in an {@code Origin}. */
+  private static final Set<String> LOCAL_HOSTS = Set.of("localhost", "127.0.0.1", "[::1]", "::1");
 
   private final McpTools tools;
   private final ToolCalls calls;
@@ -54,6 +60,8 @@ class PlainToolCalls {
   private final ConnectionManager connections;
   private final MeterRegistry registry;
   private final boolean serverDoesMore;
+  /** Whether the server refuses an {@code Origin} that is not local (HttpMcpServerRecorder's DNS-rebinding check). */
+  private final boolean checksOrigin;
   private final Counter answeredHere;
   /** The timer of each tool's answered calls, resolved once per tool rather than built per call. */
   private final Map<String, Timer> answered = new ConcurrentHashMap<>();
@@ -68,8 +76,11 @@ class PlainToolCalls {
     this.registry = registry;
     this.answeredHere = Counter.builder(ANSWERED_HERE).description("MCP tools/call answered by the gateway "
         + "without the MCP server's per-message machinery").register(registry);
-    this.serverDoesMore = config.getOptionalValue("quarkus.mcp.server.traffic-logging.enabled", Boolean.class)
-        .orElse(false) || !config.getOptionalValue("quarkus.otel.sdk.disabled", Boolean.class).orElse(false);
+    this.serverDoesMore = setting(config, "quarkus.mcp.server.traffic-logging.enabled", false)
+        || !setting(config, "quarkus.mcp.server.http.streamable.lazy-sse-init", true)
+        || !setting(config, "quarkus.otel.sdk.disabled", false);
+    this.checksOrigin = setting(config, "quarkus.mcp.server.http.dns-rebinding-check.enabled", true)
+        && config.getOptionalValue("quarkus.http.host", String.class).map(LOCAL_HOSTS::contains).orElse(true);
   }
 
   /**
@@ -89,16 +100,15 @@ class PlainToolCalls {
     }
     var id = message.getValue("id");
     var params = message.getValue("params") instanceof JsonObject object ? object : null;
-    if (id == null || !JsonRpcMessages.TOOLS_CALL.equals(message.getValue("method")) || params == null
-        || params.containsKey("_meta") || !(params.getValue("name") instanceof String name)) {
+    if (id == null || !Messages.isRequest(message) || !JsonRpcMessages.TOOLS_CALL.equals(message.getValue("method"))
+        || params == null || params.containsKey("_meta") || !(params.getValue("name") instanceof String name)
+        || checksOrigin && !localOrigin(rc.request().getHeader(HttpHeaders.ORIGIN))) {
       return false;
     }
-    var tool = tools.tool(name);
-    var checks = tools.checksOf(name);
+    var registered = tools.registered(name);
     var args = arguments(params);
-    if (tool == null || checks == null || args == null
-        || !keyless.visible(name, rc.request())
-        || !toolsets.visible(tool, rc.request().getParam(ToolsetChoice.PARAMETER), session)) {
+    if (registered == null || args == null || !keyless.visible(name, rc.request())
+        || !toolsets.visible(registered.tool(), rc.request().getParam(ToolsetChoice.PARAMETER), session)) {
       return false;
     }
     // Asked last: it also marks the session used, as the server does for every message.
@@ -108,19 +118,54 @@ class PlainToolCalls {
     }
     var start = System.nanoTime();
     answeredHere.increment();
-    calls.answer(tool, checks, args, new RequestId(id), null, rc).onComplete(result -> {
-      var answer = result.succeeded() ? Messages.newResult(id, result.result())
-          : Messages.newError(id, INTERNAL_ERROR, "Internal error");
-      if (result.failed()) {
-        Log.errorf(result.cause(), "Unable to call tool %s", name);
-      }
-      timer(name, result.failed() ? failure(result.cause()) : null)
-          .record(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start), TimeUnit.MILLISECONDS);
-      if (!rc.response().ended() && !rc.response().closed()) {
-        rc.response().putHeader(HttpHeaders.CONTENT_TYPE, "application/json").end(answer.toBuffer());
+    Future<ToolResponse> answered;
+    try {
+      answered = calls.answer(registered.tool(), registered.checks(), args, new RequestId(id), null, rc);
+    } catch (RuntimeException e) {
+      answered = Future.failedFuture(e);
+    }
+    answered.onComplete(result -> {
+      try {
+        send(rc, name, id, result, start);
+      } catch (RuntimeException e) {
+        // As the server does when its answer cannot be written: a bare 500, never a caller left waiting.
+        Log.errorf(e, "Unable to answer the call of tool %s", name);
+        if (!rc.response().ended() && !rc.response().closed()) {
+          rc.response().setStatusCode(500).end();
+        }
       }
     });
     return true;
+  }
+
+  /** The JSON-RPC answer of a call: its result, or the server's internal error for a call that failed inside. */
+  private void send(RoutingContext rc, String name, Object id, AsyncResult<ToolResponse> result, long start) {
+    var answer = result.succeeded() ? Messages.newResult(id, result.result())
+        : Messages.newError(id, INTERNAL_ERROR, "Internal error");
+    if (result.failed()) {
+      Log.errorf(result.cause(), "Unable to call tool %s", name);
+    }
+    timer(name, result.failed() ? failure(result.cause()) : null)
+        .record(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start), TimeUnit.MILLISECONDS);
+    if (!rc.response().ended() && !rc.response().closed()) {
+      rc.response().putHeader(HttpHeaders.CONTENT_TYPE, "application/json").end(answer.toBuffer());
+    }
+  }
+
+  private static boolean localOrigin(String origin) {
+    if (origin == null) {
+      return true;
+    }
+    for (var host : LOCAL_HOSTS) {
+      if (origin.startsWith("http://" + host) || origin.startsWith("https://" + host)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean setting(Config config, String name, boolean otherwise) {
+    return config.getOptionalValue(name, Boolean.class).orElse(otherwise);
   }
 
   /**

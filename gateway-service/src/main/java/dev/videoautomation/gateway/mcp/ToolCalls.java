@@ -165,10 +165,15 @@ class ToolCalls {
       ToolResponse response) {
     var sent = Promise.<ToolResponse>promise();
     context.runOnContext(ignored -> {
-      var last = following == null ? 0 : following.close();
-      progress.notificationBuilder().setProgress(last + 1).setTotal(last + 1).setMessage("Answered").build()
-          .sendAndForget();
-      sent.complete(response);
+      try {
+        var last = following == null ? 0 : following.close();
+        progress.notificationBuilder().setProgress(last + 1).setTotal(last + 1).setMessage("Answered").build()
+            .sendAndForget();
+      } catch (RuntimeException e) {
+        Log.warnf("The last progress notification of a tool call could not be sent: %s", e.toString());
+      } finally {
+        sent.complete(response);
+      }
     });
     return sent.future();
   }

@@ -108,6 +108,21 @@ class PlainToolCallsTest {
     owner.verify(0, getRequestedFor(urlPathEqualTo("/v1/videos")));
   }
 
+  @Test
+  void shouldNeverRunAToolForAMessageThatIsAnAnswer() {
+    var key = stubs.subscribed().key();
+    var session = McpHttp.open(key);
+    var hereBefore = answeredHere();
+
+    // A member "error" (or "result") makes it an answer to the server, whatever else it carries: nothing is run.
+    var answer = McpHttp.post(key, session, """
+        {"jsonrpc": "2.0", "id": 10, "method": "tools/call", "params": {"name": "getPricing"}, "error": null}""");
+
+    assertThat(answer.statusCode()).as(answer.asString()).isEqualTo(202);
+    assertThat(answeredHere()).isEqualTo(hereBefore);
+    owner.verify(0, getRequestedFor(urlPathEqualTo("/v1/pricing")));
+  }
+
   private static String call(int id, String meta) {
     return """
         {"jsonrpc": "2.0", "id": %d, "method": "tools/call", "params": {"name": "getPricing", "arguments": {}%s}}"""
