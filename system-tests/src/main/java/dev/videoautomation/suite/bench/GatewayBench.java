@@ -513,9 +513,10 @@ public final class GatewayBench {
         | the same, right after | %.0f | %.2f ms | %.2f ms |
 
         - The metered row is warmed without spending its clients' units: their keys by keyed reads, the metered
-          path by the POSTs of %d other clients, for as long as a measurement (the JIT compiles it meanwhile). For
-          this run the bench gives the pro plan %d `scrape` units a day, so every call of the row is admitted and
-          takes its unit in the database (`take_daily_units`, in batches); calls past a limit are the row below.
+          path by the POSTs of %d other clients, for as long as a measurement (the JIT compiles it meanwhile).
+          For this run the bench gives the pro plan %d `scrape` units a day,
+          so every call of the row is admitted and takes its unit in the database (`take_daily_units`, in batches);
+          calls past a limit are the row below.
         - Metered POSTs beside the bare upsert (`UpsertBench`: the client-row upsert of `take_daily_unit` on a copy of
           `gateway.daily_usage` in the same embedded PostgreSQL, autocommit, run right before and right after them;
           judged against the faster of the two): throughput **%.2f×** (goal ≥ %.1f×: %s), p99 **%.2f×** (goal ≤
