@@ -64,7 +64,7 @@ class PlainToolCalls {
   private final boolean checksOrigin;
   private final Counter answeredHere;
   /** The timer of each tool's answered calls, resolved once per tool rather than built per call. */
-  private final Map<String, Timer> answered = new ConcurrentHashMap<>();
+  private final Map<String, Timer> timers = new ConcurrentHashMap<>();
 
   PlainToolCalls(McpTools tools, ToolCalls calls, KeylessTools keyless, ToolsetFilter toolsets,
       ConnectionManager connections, MeterRegistry registry, Config config) {
@@ -185,7 +185,7 @@ class PlainToolCalls {
 
   private Timer timer(String tool, String failure) {
     if (failure == null) {
-      return answered.computeIfAbsent(tool, name -> timer(name, "none", registry));
+      return timers.computeIfAbsent(tool, name -> timer(name, "none", registry));
     }
     return timer(tool, failure, registry);
   }
