@@ -5,12 +5,14 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Singleton;
 
 
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Metrics;
+import io.micrometer.core.instrument.Timer;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -33,6 +35,8 @@ import dev.videoautomation.gateway.config.GatewayConfig;
 @Singleton
 class UnitBatches {
   static final String SIZES = "vas.limit.batch.calls";
+  static final String WAITS = "vas.limit.batch.wait";
+  static final String RUNS = "vas.limit.batch.duration";
 
   private final DailyLimits limits;
   private final Vertx vertx;
@@ -40,6 +44,10 @@ class UnitBatches {
   private final Lane[] lanes;
   /** Calls per batch: how much commits are shared, for operators (docs/operations.md). */
   private final DistributionSummary sizes;
+  /** How long a call waited in its lane before its batch started: the lane's share of a metered call's time. */
+  private final Timer waits;
+  /** How long a batch took, from its start to its outcome: the worker hop, the statement and the commit. */
+  private final Timer runs;
 
   UnitBatches(DailyLimits limits, Vertx vertx, GatewayConfig config) {
     this.limits = limits;
@@ -51,10 +59,15 @@ class UnitBatches {
     }
     this.sizes = DistributionSummary.builder(SIZES).description("Metered calls whose units one commit took")
         .baseUnit("calls").register(Metrics.globalRegistry);
+    this.waits = Timer.builder(WAITS).description("How long metered calls waited for their batch to start")
+        .register(Metrics.globalRegistry);
+    this.runs = Timer.builder(RUNS).description("How long a batch of daily units took in the database, commit "
+        + "included").register(Metrics.globalRegistry);
   }
 
   /** A call waiting for its batch, answered on {@code context}, the one it came from. */
-  private record Waiting(DailyLimits.Take take, Promise<DailyLimits.Outcome> promise, Context context) {
+  private record Waiting(DailyLimits.Take take, Promise<DailyLimits.Outcome> promise, Context context,
+      long since) {
     void answer(AsyncResult<List<DailyLimits.Outcome>> result, int index) {
       context.runOnContext(ignored -> {
         if (result.succeeded()) {
@@ -98,7 +111,7 @@ class UnitBatches {
     var lane = lanes[Math.floorMod(take.clientId().hashCode(), lanes.length)];
     List<Waiting> batch;
     synchronized (lane) {
-      lane.waiting.add(new Waiting(take, promise, vertx.getOrCreateContext()));
+      lane.waiting.add(new Waiting(take, promise, vertx.getOrCreateContext(), System.nanoTime()));
       batch = lane.nextBatch();
     }
     if (batch != null) {
@@ -109,11 +122,14 @@ class UnitBatches {
 
   private void run(Lane lane, List<Waiting> batch) {
     sizes.record(batch.size());
+    var started = System.nanoTime();
     var takes = new ArrayList<DailyLimits.Take>(batch.size());
     for (var call : batch) {
       takes.add(call.take());
+      waits.record(started - call.since(), TimeUnit.NANOSECONDS);
     }
     vertx.executeBlocking(() -> limits.takeAll(takes), false).onComplete(result -> {
+      runs.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
       List<Waiting> next;
       synchronized (lane) {
         lane.running = false;

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Metrics;
+import io.micrometer.core.instrument.Timer;
 
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
@@ -83,6 +84,8 @@ class UnitBatchesTest {
     }
     var batchesBefore = batchSizes().count();
     var callsBefore = batchSizes().totalAmount();
+    var waitsBefore = timer(UnitBatches.WAITS).count();
+    var runsBefore = timer(UnitBatches.RUNS).count();
     var futures = new ArrayList<Future<DailyLimits.Outcome>>();
     var askedFor = new ArrayList<String>();
     // 400 calls at once from the event loops, as the request path makes them: 10 per client, 6 of which fit.
@@ -109,6 +112,14 @@ class UnitBatchesTest {
     // One statement and commit per call would be 400 batches of one.
     assertThat(batchSizes().totalAmount() - callsBefore).isEqualTo(400);
     assertThat(batchesTaken).as("batches for 400 calls").isLessThan(200);
+    // Where a metered call's time goes, for operators: every call's wait in its lane, every batch's run.
+    assertThat(timer(UnitBatches.WAITS).count() - waitsBefore).isEqualTo(400);
+    assertThat(timer(UnitBatches.RUNS).count() - runsBefore).isEqualTo(batchesTaken);
+    assertThat(timer(UnitBatches.RUNS).totalTime(TimeUnit.NANOSECONDS)).isPositive();
+  }
+
+  private static Timer timer(String name) {
+    return Metrics.globalRegistry.get(name).timer();
   }
 
   /** The batches' summary, the one UnitBatches registers once it is first used (same name, same unit). */
