@@ -128,8 +128,10 @@ public final class GatewayBench {
         var toolsCalls = McpBench.scripts(wrkDir, gateway, keys.getFirst(), "get", "/v1/videos");
 
         System.out.println("Warming up ...");
-        wrk(gateway, getThrough, 5, connections);
-        wrk(yardstick, getDirect, 5, connections);
+        var gatewayPid = suite.pid(Service.GATEWAY);
+        JitWarmth.warm("The read", gatewayPid, 5, s -> wrk(gateway, getThrough, s, connections));
+        JitWarmth.warm("The yardstick", vertxProxy.process().pid(), 5,
+            s -> wrk(yardstick, getDirect, s, connections));
         wrk(staticOwner, getDirect, 3, connections);
         wrk(nginxProxy, getDirect, 3, connections);
         var rssBefore = BenchSupport.rssKib(suite.pid(Service.GATEWAY));
@@ -141,24 +143,29 @@ public final class GatewayBench {
           System.out.println("Round " + round + " of " + ROUNDS + " ...");
           var proxied = wrk(nginxProxy, getDirect, seconds, connections);
           var plain = wrk(yardstick, getDirect, seconds, connections);
-          var through = wrk(gateway, getThrough, seconds, connections);
+          var through = measured("Round " + round + ", the gateway", gatewayPid,
+              () -> wrk(gateway, getThrough, seconds, connections));
           rounds.add(new Round(round, proxied, plain, through));
         }
         var through = rounds.getLast().gateway();
         // MCP and the metered path are warmed as long as the read's first round warms it: with a few seconds only,
         // the JIT was still compiling their paths through the measurement (perf: C2 took a quarter of the gateway's
         // CPU in the MCP row and over a third in the metered one), so they were measured cold beside a warm read.
-        wrk(gateway, toolsCalls.plain(), seconds, connections);
-        var tool = wrk(gateway, toolsCalls.plain(), seconds, connections);
-        wrk(gateway, toolsCalls.served(), seconds, connections);
-        var served = wrk(gateway, toolsCalls.served(), seconds, connections);
+        // On a slow machine that was not enough either (C2 still took 12 % of the MCP row and 42 % of the metered
+        // one): each is warmed until the JIT settles (JitWarmth), at least as long as a measurement.
+        JitWarmth.warm("MCP tools/call", gatewayPid, seconds, s -> wrk(gateway, toolsCalls.plain(), s, connections));
+        var tool = measured("MCP tools/call", gatewayPid, () -> wrk(gateway, toolsCalls.plain(), seconds, connections));
+        JitWarmth.warm("MCP tools/call left to the server", gatewayPid, seconds,
+            s -> wrk(gateway, toolsCalls.served(), s, connections));
+        var served = measured("MCP tools/call left to the server", gatewayPid,
+            () -> wrk(gateway, toolsCalls.served(), seconds, connections));
         wrk(gateway, getEveryKey, 3, connections);
-        wrk(gateway, postWarming, seconds, connections);
+        JitWarmth.warm("The metered POSTs", gatewayPid, seconds, s -> wrk(gateway, postWarming, s, connections));
         System.out.println("Bare upsert (before the metered POSTs), " + connections + " callers ...");
         var upsertBefore = UpsertBench.run(database.address(), connections, CLIENTS, 3, seconds);
         Thread.sleep(1_000); // the warm-up's last calls end
         ownerPosts.set(0);
-        var metered = wrk(gateway, postMetered, seconds, connections);
+        var metered = measured("The metered POSTs", gatewayPid, () -> wrk(gateway, postMetered, seconds, connections));
         var rssAfter = BenchSupport.rssKib(suite.pid(Service.GATEWAY));
         Thread.sleep(1_000); // units given back asynchronously settle (none are expected: the owner answers 200)
         var counted = unitsTaken(database, "scrape", clientIds);
@@ -283,6 +290,15 @@ public final class GatewayBench {
     var file = dir.resolve(name);
     Files.writeString(file, lua);
     return file;
+  }
+
+  /** {@code row}, with how long the gateway's JIT compiled while it ran (printed: warm rows compile little). */
+  private static Run measured(String what, long pid, java.util.concurrent.Callable<Run> row) throws Exception {
+    var before = JitWarmth.compileSeconds(pid);
+    var run = row.call();
+    System.out.printf(Locale.ROOT, "%s: the JIT compiled for %.2f s during the measurement%n", what,
+        JitWarmth.compileSeconds(pid) - before);
+    return run;
   }
 
   /** One wrk run's figures. */
@@ -513,7 +529,7 @@ public final class GatewayBench {
         | the same, right after | %.0f | %.2f ms | %.2f ms |
 
         - The metered row is warmed without spending its clients' units: their keys by keyed reads, the metered
-          path by the POSTs of %d other clients, for as long as a measurement (the JIT compiles it meanwhile).
+          path by the POSTs of %d other clients, at least as long as a measurement and until the JIT settles.
           For this run the bench gives the pro plan %d `scrape` units a day,
           so every call of the row is admitted and takes its unit in the database (`take_daily_units`, in batches);
           calls past a limit are the row below.

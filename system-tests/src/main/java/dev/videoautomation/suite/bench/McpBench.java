@@ -87,7 +87,7 @@ final class McpBench {
 
         The same GET /v1/videos as an MCP `tools/call` on one Streamable HTTP session (same run, same nginx
         owner, same key): JSON-RPC in and out, the REST call run in process through the gateway's own request path.
-        Measured after an unmeasured run of the same length, its warm-up, as the read's first round warms the read.
+        Each row is measured after a warm-up at least as long, which goes on until the gateway's JIT settles.
 
         | measurement | p50 | p99 | requests/s |
         |---|---|---|---|
