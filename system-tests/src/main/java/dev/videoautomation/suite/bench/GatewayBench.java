@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
@@ -153,11 +154,10 @@ public final class GatewayBench {
           rounds.add(new Round(round, proxied, plain, through));
         }
         var through = rounds.getLast().gateway();
-        // MCP and the metered path are warmed as long as the read's first round warms it: with a few seconds only,
-        // the JIT was still compiling their paths through the measurement (perf: C2 took a quarter of the gateway's
-        // CPU in the MCP row and over a third in the metered one), so they were measured cold beside a warm read.
-        // On a slow machine that was not enough either (C2 still took 12 % of the MCP row and 42 % of the metered
-        // one): each is warmed until the JIT settles (JitWarmth), at least as long as a measurement.
+        // MCP and the metered path are each warmed until the JIT settles (JitWarmth), at least as long as a
+        // measurement: with a few seconds, or even a measurement's length on a slow machine, C2 was still compiling
+        // their paths through the measurement (12-25 % of the gateway's samples in the MCP row, 37-42 % in the
+        // metered one).
         JitWarmth.warm("MCP tools/call", gatewayPid, seconds, s -> wrk(gateway, toolsCalls.plain(), s, connections));
         var tool = measured("MCP tools/call", gatewayPid, () -> wrk(gateway, toolsCalls.plain(), seconds, connections));
         JitWarmth.warm("MCP tools/call left to the server", gatewayPid, seconds,
@@ -298,7 +298,7 @@ public final class GatewayBench {
   }
 
   /** {@code row}, with how long the gateway's JIT compiled while it ran (printed: warm rows compile little). */
-  private static Run measured(String what, long pid, java.util.concurrent.Callable<Run> row) throws Exception {
+  private static Run measured(String what, long pid, Callable<Run> row) throws Exception {
     var before = JitWarmth.compileSeconds(pid);
     var run = row.call();
     System.out.printf(Locale.ROOT, "%s: the JIT compiled for %.2f s during the measurement%n", what,
