@@ -5,17 +5,10 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 
-import io.quarkus.arc.Arc;
-import io.quarkus.smallrye.openapi.runtime.OpenApiConstants;
-import io.quarkus.smallrye.openapi.runtime.OpenApiDocumentService;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.openapi.runtime.io.Format;
 
 import dev.videoautomation.platform.testing.PostgresResource;
 import dev.videoautomation.platform.testing.ServiceContract;
@@ -26,28 +19,6 @@ class ServiceContractTest extends ServiceContract {
   @Override
   protected String ownedPath() {
     return "/v1/usage";
-  }
-
-  @Override
-  protected boolean requiresInternalToken() {
-    return false;
-  }
-
-  @Override
-  protected boolean servesItsOwnOpenApiDocument() {
-    return false;
-  }
-
-  /** Its own document, read in process as MergedOpenApi reads it (not in the packaged test: no container here). */
-  @Override
-  protected Optional<String> ownOpenApiDocument() {
-    var container = Arc.container();
-    if (container == null) {
-      return Optional.empty();
-    }
-    var document = container.instance(OpenApiDocumentService.class).get()
-        .getDocument(OpenApiConstants.DEFAULT_DOCUMENT_NAME, Format.JSON);
-    return Optional.of(new String(document, StandardCharsets.UTF_8));
   }
 
   /**

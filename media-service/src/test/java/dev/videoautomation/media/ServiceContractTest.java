@@ -3,12 +3,12 @@ package dev.videoautomation.media;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 
+import dev.videoautomation.platform.testing.InternalServiceContract;
 import dev.videoautomation.platform.testing.PostgresResource;
-import dev.videoautomation.platform.testing.ServiceContract;
 
 @QuarkusTest
 @WithTestResource(PostgresResource.class)
-class ServiceContractTest extends ServiceContract {
+class ServiceContractTest extends InternalServiceContract {
   @Override
   protected String ownedPath() {
     return "/v1/upload";

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import jakarta.inject.Inject;
 
@@ -18,12 +20,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.quarkus.smallrye.openapi.runtime.OpenApiConstants;
+import io.quarkus.smallrye.openapi.runtime.OpenApiDocumentService;
 import io.quarkus.test.common.ResourceArg;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.openapi.runtime.io.Format;
 
 import dev.videoautomation.gateway.info.DiscoveryTag;
 import dev.videoautomation.platform.testing.PostgresResource;
+import dev.videoautomation.platform.testing.SharedComponents;
 import dev.videoautomation.platform.testing.WireMockResource;
 
 /** What the gateway adds to the services' documents, from its route table (security, its own answers, order). */
@@ -71,6 +77,9 @@ class MergedOpenApiTest {
   @Inject
   MergedOpenApi merged;
 
+  @Inject
+  OpenApiDocumentService ownDocument;
+
   private ObjectNode merge(String... services) throws IOException {
     var documents = new LinkedHashMap<String, JsonNode>();
     for (var service : services) {
@@ -95,6 +104,13 @@ class MergedOpenApiTest {
     assertThat(document.path("paths").has("/v1/info")).isTrue();
     assertThat(document.path("info").path("x-missing-services").toString()).doesNotContain("gateway");
     given().when().get("/q/openapi").then().statusCode(404).body("error", equalTo("not_found"));
+  }
+
+  /** The service contract's component check, on the gateway's own document as read in process. */
+  @Test
+  void shouldHoldEachPlatformComponentOnceAndNoTwinOfItInItsOwnDocument() {
+    var document = ownDocument.getDocument(OpenApiConstants.DEFAULT_DOCUMENT_NAME, Format.JSON);
+    SharedComponents.assertHeldOnce(new String(document, StandardCharsets.UTF_8), Set.of());
   }
 
   @Test

@@ -1,5 +1,7 @@
 package dev.videoautomation.platform.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -39,6 +41,26 @@ public final class SharedComponents {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * Asserts that the OpenAPI document (JSON) holds each platform component as the platform wrote it and no twin of
+   * one beyond {@code knownTwins}, which may only shrink.
+   */
+  public static void assertHeldOnce(String documentJson, Set<String> knownTwins) {
+    JsonNode document;
+    try {
+      document = new ObjectMapper().readTree(documentJson);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    var fragment = fragment();
+    assertThat(missingOrChanged(fragment, document)).as("the platform's components, as written in "
+        + "platform/src/main/openapi/platform-components.yaml").isEmpty();
+    var twins = twins(fragment, document);
+    assertThat(twins).as("components that say what a platform one says: use the platform's (docs/openapi.md)")
+        .isSubsetOf(knownTwins);
+    assertThat(knownTwins).as("known twins that are gone: remove them from knownTwins()").isSubsetOf(twins);
   }
 
   /** Each platform component the document lacks or holds in another form, as {@code kind/Name}. */
