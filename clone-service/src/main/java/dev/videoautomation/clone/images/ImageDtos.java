@@ -87,25 +87,37 @@ public final class ImageDtos {
       @Schema(required = true, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.IMAGE_ID, description = IMAGE_ID)
       String id,
       @Schema(required = true, enumeration = {Task.PENDING, Task.RUNNING, Task.SUCCEEDED, Task.FAILED,
-          Task.CANCELED}, description = ApiDocs.STATUS_TEXT) String status,
+          Task.CANCELED}, description = ApiDocs.STATUS_TEXT)
+      String status,
       @Schema(required = true, enumeration = {"generate", "character", "frame"}, description = "Which call started "
-          + "it: `/v1/images/generate`, `/v1/clones/character` or `/v1/clones/frame`.") String purpose,
-      @Schema(required = true, description = ApiDocs.MODEL) String model,
+          + "it: `/v1/images/generate`, `/v1/clones/character` or `/v1/clones/frame`.")
+      String purpose,
+      @Schema(required = true, description = ApiDocs.MODEL)
+      String model,
       @Schema(required = true, nullable = true, maxLength = ImageService.MAX_PROMPT, description = "The prompt "
-          + "given; for a frame, the configured instruction to the image-edit model.") String prompt,
-      @Schema(required = true, minimum = "0", maximum = "100", description = "Percent done.") int progress,
+          + "given; for a frame, the configured instruction to the image-edit model.")
+      String prompt,
+      @Schema(required = true, minimum = "0", maximum = "100", description = "Percent done.")
+      int progress,
       @Schema(required = true, nullable = true, maxLength = ApiDocs.URL_MAX, description = "The (first) image in the "
-          + "CDN; null until `succeeded`.") String resultUrl,
-      @Schema(required = true, description = "Every image in the CDN; empty until `succeeded`.") List<String> imageUrls,
+          + "CDN; null until `succeeded`.")
+      String resultUrl,
+      @Schema(required = true, description = "Every image in the CDN; empty until `succeeded`.")
+      List<String> imageUrls,
       @Schema(required = true, nullable = true, maxLength = ApiDocs.CODE_MAX, pattern = ApiDocs.CODE_PATTERN,
-          description = "The error code when `failed`, as the `error` of an error body.") String errorCode,
+          description = "The error code when `failed`, as the `error` of an error body.")
+      String errorCode,
       @Schema(required = true, nullable = true, maxLength = ApiDocs.TEXT_MAX, description = "Why it failed; null "
-          + "otherwise.") String errorMessage,
-      @Schema(required = true, minimum = "0", maximum = ApiDocs.INT32_MAX) int creditsCharged,
+          + "otherwise.")
+      String errorMessage,
+      @Schema(required = true, minimum = "0", maximum = ApiDocs.INT32_MAX)
+      int creditsCharged,
       @Schema(required = true, format = "int64", minimum = "0", maximum = ApiDocs.EPOCH_MS_MAX,
-          description = ApiDocs.CREATED_AT) long createdAt,
+          description = ApiDocs.CREATED_AT)
+      long createdAt,
       @Schema(required = true, format = "int64", minimum = "0", maximum = ApiDocs.EPOCH_MS_MAX,
-          description = ApiDocs.UPDATED_AT) long updatedAt) {
+          description = ApiDocs.UPDATED_AT)
+      long updatedAt) {
     public static ImageTask from(Task t) {
       return new ImageTask(t.id, t.status, t.purpose, t.model, t.prompt, t.progress, t.resultUrl,
           t.resultUrls == null ? List.of() : t.resultUrls, t.errorCode, t.errorMessage, t.creditsCharged,

@@ -53,21 +53,30 @@ public final class MusicDtos {
   public record Track(
       @Schema(required = true, maxLength = ApiDocs.ID_MAX, pattern = ApiDocs.TRACK_ID, description = TRACK_ID)
       String trackId,
-      @Schema(required = true, maxLength = MusicService.MAX_PROMPT) String prompt,
+      @Schema(required = true, maxLength = MusicService.MAX_PROMPT)
+      String prompt,
       @Schema(required = true, enumeration = {Task.PENDING, Task.RUNNING, Task.SUCCEEDED, Task.FAILED,
-          Task.CANCELED}, description = ApiDocs.STATUS_TEXT) String status,
+          Task.CANCELED}, description = ApiDocs.STATUS_TEXT)
+      String status,
       @Schema(required = true, nullable = true, maxLength = ApiDocs.URL_MAX, description = "The audio in the CDN; "
-          + "null until `succeeded`.") String audioUrl,
+          + "null until `succeeded`.")
+      String audioUrl,
       @Schema(required = true, nullable = true, maxLength = ApiDocs.URL_MAX, description = "Cover art when the model "
-          + "made one; null otherwise.") String imageUrl,
+          + "made one; null otherwise.")
+      String imageUrl,
       @Schema(required = true, nullable = true, minimum = "0", description = "The stored audio's length in seconds; "
-          + "null until `succeeded` (or when it could not be probed).") Double durationSeconds,
+          + "null until `succeeded` (or when it could not be probed).")
+      Double durationSeconds,
       @Schema(required = true, format = "int64", minimum = "0", maximum = ApiDocs.EPOCH_MS_MAX,
-          description = ApiDocs.CREATED_AT) long createdAt,
-      @Schema(required = true, minimum = "0", maximum = "100", description = "Percent done.") int progress,
+          description = ApiDocs.CREATED_AT)
+      long createdAt,
+      @Schema(required = true, minimum = "0", maximum = "100", description = "Percent done.")
+      int progress,
       @Schema(required = true, nullable = true, maxLength = ApiDocs.TEXT_MAX, description = "Why it failed; null "
-          + "otherwise.") String errorMessage,
-      @Schema(required = true, minimum = "0", maximum = ApiDocs.INT32_MAX) int creditsCharged) {
+          + "otherwise.")
+      String errorMessage,
+      @Schema(required = true, minimum = "0", maximum = ApiDocs.INT32_MAX)
+      int creditsCharged) {
     public static Track from(Task t) {
       return new Track(t.id, t.prompt, t.status, t.resultUrl, t.imageUrl, t.resultDurationSeconds,
           t.createdAt.toEpochMilli(), t.progress, t.errorMessage, t.creditsCharged);
