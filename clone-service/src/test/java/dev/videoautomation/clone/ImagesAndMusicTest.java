@@ -17,7 +17,6 @@ import static org.hamcrest.Matchers.startsWith;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.inject.Inject;
 
@@ -182,26 +181,12 @@ class ImagesAndMusicTest {
     var client = "cli_imagesCharacter0000001";
     Simulated.queue(wireMock, "/fal-ai/nano-banana-pro/edit", "req-char",
         "{\"images\": [{\"url\": \"" + wireMock.baseUrl() + "/files/out.png\"}]}");
-    var running = new AtomicBoolean(true);
-    var background = Thread.ofVirtual().start(() -> {
-      while (running.get()) {
-        worker.runOnce();
-        try {
-          Thread.sleep(50);
-        } catch (InterruptedException e) {
-          return;
-        }
-      }
-    });
-    try {
+    try (var working = Simulated.workerInBackground(worker)) {
       as(client).body("{\"prompt\": \"a robot barista\", \"referenceImageUrl\": \"https://img.example/r.png\"}")
           .when().post("/v1/clones/character").then().statusCode(200)
           .body("status", equalTo("succeeded")).body("imageUrl", startsWith(Simulated.CDN))
           .body("id", startsWith("img_")).body("model", equalTo("fal-ai/nano-banana-pro/edit"))
           .body("creditsCharged", equalTo(6));
-    } finally {
-      running.set(false);
-      background.join();
     }
     wireMock.verify(1, postRequestedFor(urlPathEqualTo("/fal-ai/nano-banana-pro/edit"))
         .withRequestBody(matchingJsonPath("$.image_urls[0]", WireMock.equalTo("https://img.example/r.png"))));

@@ -10,7 +10,6 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.inject.Inject;
 
@@ -81,24 +80,10 @@ class ProviderUrlsWithoutDnsTest {
     var client = "cli_noDnsCharacter00000001";
     Simulated.queue(wireMock, "/fal-ai/nano-banana-pro/edit", "req-nodns-char",
         "{\"images\": [{\"url\": \"" + wireMock.baseUrl() + "/files/out.png\"}]}");
-    var running = new AtomicBoolean(true);
-    var background = Thread.ofVirtual().start(() -> {
-      while (running.get()) {
-        worker.runOnce();
-        try {
-          Thread.sleep(50);
-        } catch (InterruptedException e) {
-          return;
-        }
-      }
-    });
-    try {
+    try (var working = Simulated.workerInBackground(worker)) {
       as(client).body("{\"prompt\": \"a chef\", \"referenceImageUrl\": \"" + IMAGE + "\"}").when()
           .post("/v1/clones/character").then().statusCode(200).body("status", equalTo("succeeded"))
           .body("imageUrl", startsWith(Simulated.CDN));
-    } finally {
-      running.set(false);
-      background.join();
     }
     wireMock.verify(1, postRequestedFor(urlPathEqualTo("/fal-ai/nano-banana-pro/edit"))
         .withRequestBody(matchingJsonPath("$.image_urls[0]", WireMock.equalTo(IMAGE))));

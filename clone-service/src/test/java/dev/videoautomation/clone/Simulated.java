@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
@@ -24,6 +25,7 @@ import io.restassured.config.RestAssuredConfig;
 import io.restassured.path.json.config.JsonPathConfig;
 import io.restassured.specification.RequestSpecification;
 
+import dev.videoautomation.clone.tasks.TaskWorker;
 import dev.videoautomation.platform.testing.TestTokens;
 
 /**
@@ -38,6 +40,34 @@ public final class Simulated {
       JsonConfig.jsonConfig().numberReturnType(JsonPathConfig.NumberReturnType.DOUBLE));
 
   private Simulated() {
+  }
+
+  /**
+   * Runs the task worker every 50 ms on a virtual thread until closed, for a call that waits for its task's end
+   * (the test's scheduler is off).
+   */
+  public static Background workerInBackground(TaskWorker worker) {
+    var running = new AtomicBoolean(true);
+    var thread = Thread.ofVirtual().start(() -> {
+      while (running.get()) {
+        worker.runOnce();
+        try {
+          Thread.sleep(50);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    });
+    return () -> {
+      running.set(false);
+      thread.join();
+    };
+  }
+
+  /** Work going on until closed. */
+  public interface Background extends AutoCloseable {
+    @Override
+    void close() throws InterruptedException;
   }
 
   public static RequestSpecification as(String clientId) {

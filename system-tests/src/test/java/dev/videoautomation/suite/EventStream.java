@@ -15,17 +15,15 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import javax.net.ssl.SSLSession;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.videoautomation.suite.contract.BodyRead;
 import dev.videoautomation.suite.contract.JdkExchange;
 
 /**
@@ -61,7 +59,7 @@ public final class EventStream implements AutoCloseable {
       try (var body = response.body()) {
         refusal = new String(body.readAllBytes(), StandardCharsets.UTF_8);
       }
-      JdkExchange.check(request, new Collected(response, refusal));
+      JdkExchange.check(request, new BodyRead<>(response, refusal));
       ended = true;
       arrived.add(END);
       return;
@@ -196,50 +194,12 @@ public final class EventStream implements AutoCloseable {
         body = text.toString();
       }
       try {
-        JdkExchange.check(request, new Collected(response, body));
+        JdkExchange.check(request, new BodyRead<>(response, body));
       } catch (RuntimeException | AssertionError e) {
         judgment = e;
       }
     }
     ended = true;
     arrived.add(END);
-  }
-
-  /** A finished answer with the text read, for judging it against the snapshot. */
-  private record Collected(HttpResponse<?> raw, String body) implements HttpResponse<String> {
-    @Override
-    public int statusCode() {
-      return raw.statusCode();
-    }
-
-    @Override
-    public HttpRequest request() {
-      return raw.request();
-    }
-
-    @Override
-    public Optional<HttpResponse<String>> previousResponse() {
-      return Optional.empty();
-    }
-
-    @Override
-    public HttpHeaders headers() {
-      return raw.headers();
-    }
-
-    @Override
-    public Optional<SSLSession> sslSession() {
-      return Optional.empty();
-    }
-
-    @Override
-    public URI uri() {
-      return raw.uri();
-    }
-
-    @Override
-    public HttpClient.Version version() {
-      return raw.version();
-    }
   }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.Authenticator;
 import java.net.CookieHandler;
 import java.net.ProxySelector;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
@@ -19,7 +18,6 @@ import java.util.concurrent.Flow;
 
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLSession;
 
 /**
  * A java.net.http client whose every exchange the snapshot judges before the caller sees the answer: the answer is
@@ -73,7 +71,7 @@ public final class ContractHttpClient extends HttpClient {
     } else {
       Contract.snapshot().check(validated, answer);
     }
-    return new Replayed<>(raw, replay(raw, handler));
+    return new BodyRead<>(raw, replay(raw, handler));
   }
 
   /** Feeds the bytes already read to the caller's handler, one buffer on its first demand, then the end. */
@@ -120,43 +118,6 @@ public final class ContractHttpClient extends HttpClient {
       }
     });
     return subscriber.getBody().toCompletableFuture().join();
-  }
-
-  private record Replayed<T>(HttpResponse<byte[]> raw, T body) implements HttpResponse<T> {
-    @Override
-    public int statusCode() {
-      return raw.statusCode();
-    }
-
-    @Override
-    public HttpRequest request() {
-      return raw.request();
-    }
-
-    @Override
-    public Optional<HttpResponse<T>> previousResponse() {
-      return Optional.empty();
-    }
-
-    @Override
-    public HttpHeaders headers() {
-      return raw.headers();
-    }
-
-    @Override
-    public Optional<SSLSession> sslSession() {
-      return raw.sslSession();
-    }
-
-    @Override
-    public URI uri() {
-      return raw.uri();
-    }
-
-    @Override
-    public Version version() {
-      return raw.version();
-    }
   }
 
   @Override
