@@ -8,7 +8,7 @@ cd "$(dirname "$0")"
 source scripts/java-home.sh
 source scripts/media-tools.sh
 scripts/lint-openapi.sh system-tests/src/test/openapi/openapi.json
-# One module per core (-T 1C): after platform, the seven services build and test independently of each other, and
-# much of a test's time is waiting (commits on a slow disk, provider stubs, polls), so two of them overlap well on 2
-# cores. Each service's tests bind free ports and their own embedded PostgreSQL.
+# One module per core (-T 1C): after platform, the seven services build and test independently of each other (each
+# service's tests bind free ports and their own embedded PostgreSQL). On 2 cores each test then took about 66 % longer,
+# but the build as a whole 39:23 instead of 42:13.
 exec ./mvnw -B -T 1C verify "$@"
